@@ -1,0 +1,40 @@
+"""pytest-aacl: the Adaptive Anti-Corruption Layer for LLM tool calls.
+
+The public API lives here; everything else is private.  Names are imported lazily so
+that `pytest -p aacl` costs almost nothing in a project that uses none of them.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+__version__ = "0.1.0"
+
+# public name -> private module that defines it
+_EXPORTS: dict[str, str] = {
+    "CorrectionError": "._errors",
+    "Correction": "._errors",
+    "SpecError": "._errors",
+    "CODES": "._errors",
+    "ToolSpec": "._spec",
+}
+
+__all__ = sorted([*_EXPORTS, "__version__"])
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ._errors import CODES, Correction, CorrectionError, SpecError
+    from ._spec import ToolSpec
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'pytest_aacl' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module, __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return __all__

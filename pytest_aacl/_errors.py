@@ -1,0 +1,199 @@
+"""Errors of pytest-aacl: the LLM-facing correction signal and the developer-facing spec error.
+
+`CorrectionError` is what a model sees; it must be safe to echo into a prompt, so every
+received value is rendered escaped and truncated, and the whole message is bounded.
+`SpecError` is what a developer sees at decoration time, naming the parameter or JSON pointer.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = [
+    "CODES",
+    "Correction",
+    "CorrectionError",
+    "SpecError",
+    "render_value",
+]
+
+#: The stable correction-code vocabulary.  Codes are part of the public contract: a model
+#: (or a retry loop) may branch on them, so they are never renamed.
+CODES: dict[str, str] = {
+    "TYPE_ERROR": "the value has a type that cannot mean what the field expects",
+    "INVALID_ENUM": "the value is not one of the allowed values",
+    "INVALID_VALUE": "the value does not equal the required constant",
+    "OUT_OF_RANGE": "a number is outside minimum/maximum/exclusive bounds",
+    "NOT_MULTIPLE": "a number is not a multiple of multipleOf",
+    "TOO_LONG": "a string, list or object is longer than allowed",
+    "TOO_SHORT": "a string, list or object is shorter than allowed",
+    "PATTERN_MISMATCH": "a string does not match the required pattern",
+    "DUPLICATE_ITEMS": "a list that must hold unique items repeats one",
+    "MISSING_REQUIRED": "a required field is absent or null",
+    "UNEXPECTED_FIELD": "a field that the tool does not accept was sent",
+    "AMBIGUOUS_VALUE": "the value could mean more than one thing; the boundary will not guess",
+    "AMBIGUOUS_DATE": "a numeric date whose day/month order cannot be told",
+    "INVALID_DATE": "a date that does not exist (Feb 30) or cannot be read",
+    "INVALID_FORMAT": "a string does not have the required format (email, uri, time, ...)",
+    "TOO_DEEP": "the value is nested deeper than the boundary reads",
+}
+
+#: Bounds that keep a correction safe to echo into a model's context.
+MAX_RECEIVED_CHARS = 80
+MAX_MESSAGE_CHARS = 1000
+
+
+@dataclass(frozen=True)
+class Correction:
+    """One problem with one field: what the model must change, in machine-readable form."""
+
+    code: str
+    path: str
+    expected: str
+    received: str
+    hint: str | None = None
+
+    def message(self) -> str:
+        where = self.path or "<arguments>"
+        line = f"{self.code} at {where}: expected {self.expected}; received {self.received}."
+        if self.hint:
+            line += f" {self.hint}"
+        return line
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "code": self.code,
+            "path": self.path,
+            "expected": self.expected,
+            "received": self.received,
+            "hint": self.hint,
+        }
+
+
+class SpecError(ValueError):
+    """A tool cannot be built: malformed schema or unsupported annotation.
+
+    Raised at decoration time, never at call time.  `pointer` is the JSON pointer (for a
+    schema) or the parameter name (for a signature) that is at fault.
+    """
+
+    def __init__(self, message: str, *, pointer: str = "") -> None:
+        self.pointer = pointer
+        where = f" at {pointer}" if pointer else ""
+        super().__init__(f"invalid tool spec{where}: {message}")
+
+
+class CorrectionError(ValueError):
+    """Every problem of one call, as a single signal a model can act on in one retry.
+
+    `str(error)` is the LLM-facing message; `to_dict()` is the structured tool result.
+    """
+
+    def __init__(self, corrections: list[Correction] | tuple[Correction, ...], *, tool: str = "") -> None:
+        if not corrections:
+            raise ValueError("CorrectionError needs at least one Correction")
+        self.corrections: tuple[Correction, ...] = tuple(corrections)
+        self.tool = tool
+        super().__init__(self._format())
+
+    def _format(self) -> str:
+        head = f"Invalid arguments for {self.tool}:" if self.tool else "Invalid arguments:"
+        lines = [head]
+        used = len(head)
+        for shown, correction in enumerate(self.corrections):
+            line = correction.message()
+            rest = len(self.corrections) - shown
+            tail = f"... and {rest} more problem(s); fix the ones above and retry."
+            if used + len(line) + 1 + len(tail) + 1 > MAX_MESSAGE_CHARS:
+                lines.append(tail if rest else "")
+                break
+            lines.append(line)
+            used += len(line) + 1
+        return "\n".join(line for line in lines if line)
+
+    @property
+    def codes(self) -> tuple[str, ...]:
+        return tuple(c.code for c in self.corrections)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "error": "INVALID_ARGUMENTS",
+            "tool": self.tool,
+            "message": str(self),
+            "corrections": [c.to_dict() for c in self.corrections],
+        }
+
+    def __reduce__(self) -> tuple[Any, ...]:  # picklable across xdist workers
+        return (_rebuild, (self.corrections, self.tool))
+
+
+def _rebuild(corrections: tuple[Correction, ...], tool: str) -> CorrectionError:
+    return CorrectionError(corrections, tool=tool)
+
+
+def render_value(value: Any, limit: int = MAX_RECEIVED_CHARS) -> str:
+    """Render a received value for a correction: JSON-like, ASCII-escaped, truncated.
+
+    Total by construction: never calls a user object's `__str__`, `__repr__` or `__eq__`,
+    never recurses deeper than a few levels, never reads more than `limit` characters of a
+    string. Escaping keeps control characters and look-alike Unicode from reaching the
+    model verbatim.
+    """
+    out: list[str] = []
+    _render_into(value, out, limit + 1, depth=0)
+    text = "".join(out)
+    if len(text) > limit:
+        text = text[: limit - 1] + "…"
+    return text
+
+
+def _render_into(value: Any, out: list[str], budget: int, depth: int) -> None:
+    if sum(map(len, out)) > budget:
+        return
+    kind = type(value)
+    if value is None:
+        out.append("null")
+    elif kind is bool:
+        out.append("true" if value else "false")
+    elif kind is int:
+        digits = int.bit_length(value)
+        out.append(str(value) if digits < 200 else f"<integer with about {int(digits * 0.30103)} digits>")
+    elif kind is float:
+        out.append(repr(value) if math.isfinite(value) else ("NaN" if value != value else ("Infinity" if value > 0 else "-Infinity")))
+    elif isinstance(value, str):
+        text = str.__str__(value)
+        out.append(_escape(text[:budget]) + ("…" if len(text) > budget else ""))
+    elif kind in (list, tuple) and depth < 3:
+        out.append("[")
+        for i, item in enumerate(value):
+            if i:
+                out.append(", ")
+            if sum(map(len, out)) > budget:
+                out.append("…")
+                break
+            _render_into(item, out, budget, depth + 1)
+        out.append("]")
+    elif kind is dict and depth < 3:
+        out.append("{")
+        for i, (key, item) in enumerate(value.items()):
+            if i:
+                out.append(", ")
+            if sum(map(len, out)) > budget:
+                out.append("…")
+                break
+            _render_into(key if isinstance(key, str) else f"<{type(key).__name__} key>", out, budget, depth + 1)
+            out.append(": ")
+            _render_into(item, out, budget, depth + 1)
+        out.append("}")
+    elif kind in (list, tuple, dict):
+        out.append("[…]" if kind is not dict else "{…}")
+    else:
+        out.append(f"<{kind.__name__} object>")
+
+
+def _escape(text: str) -> str:
+    """A double-quoted, ASCII-only literal: newlines, quotes and non-ASCII are escaped."""
+    escaped = text.encode("unicode_escape").decode("ascii").replace('"', '\\"')
+    return f'"{escaped}"'

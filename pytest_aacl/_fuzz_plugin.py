@@ -1,0 +1,1 @@
+"""Fuzz feature plugin: filled in by the plugin issue."""

@@ -1,0 +1,1 @@
+"""Integration tests, cassettes and cost logging."""

@@ -1,0 +1,1 @@
+"""Integration feature plugin: filled in by the integration issue."""

@@ -1,0 +1,52 @@
+"""The one canonical model of a tool, whatever it was declared with.
+
+Every importer (type hints, JSON Schema, BFCL, OpenAI, MCP, LangChain) produces a
+`ToolSpec`; the boundary, the strategies and the checks only ever read a `ToolSpec`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["ToolSpec"]
+
+
+@dataclass(frozen=True, eq=False)
+class ToolSpec:
+    """A tool as the model sees it (name, description, parameters) plus how to call it.
+
+    `parameters` is always a draft 2020-12 JSON Schema of type object, with local `$ref`s
+    pointing into its own `$defs`.  `materialise` turns canonical JSON keyword arguments
+    into the Python objects the implementation expects (dates, enums, dataclasses, models);
+    `dump` is its inverse.  Both are identity for schema-declared tools.
+    """
+
+    name: str
+    description: str
+    parameters: dict[str, Any]
+    implementation: Callable[..., Any] | None = None
+    materialise: Callable[[dict[str, Any]], dict[str, Any]] | None = None
+    dump: Callable[[dict[str, Any]], dict[str, Any]] | None = None
+    source: str = "schema"
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def to_python(self, arguments: dict[str, Any]) -> dict[str, Any]:
+        """Canonical JSON arguments -> what the implementation receives."""
+        return self.materialise(arguments) if self.materialise else arguments
+
+    def to_json(self, arguments: dict[str, Any]) -> dict[str, Any]:
+        """What the implementation received -> canonical JSON arguments."""
+        return self.dump(arguments) if self.dump else arguments
+
+    def openai_tool(self) -> dict[str, Any]:
+        """This spec as an OpenAI Chat Completions `tools` entry."""
+        return {
+            "type": "function",
+            "function": {
+                "name": self.name,
+                "description": self.description,
+                "parameters": self.parameters,
+            },
+        }

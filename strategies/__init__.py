@@ -1,0 +1,1 @@
+"""Hypothesis strategies that hallucinate like LLMs."""
