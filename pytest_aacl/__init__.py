@@ -18,13 +18,39 @@ _EXPORTS: dict[str, str] = {
     "SpecError": "._errors",
     "CODES": "._errors",
     "ToolSpec": "._spec",
+    "boundary": "._boundary",
+    "Tool": "._boundary",
+    "as_spec": "._specs",
+    "from_function": "._specs",
+    "from_schema": "._specs",
+    "from_bfcl": "._specs",
+    "from_openai": "._specs",
+    "from_mcp": "._specs",
+    "from_langchain": "._specs",
+    "fuzz": "._fuzz",
+    "FuzzReport": "._fuzz",
+    "Finding": "._fuzz",
+    "check": "._checks",
+    "CHECKS": "._checks",
 }
 
 __all__ = sorted([*_EXPORTS, "__version__"])
 
 if TYPE_CHECKING:  # pragma: no cover
     from ._errors import CODES, Correction, CorrectionError, SpecError
+    from ._boundary import Tool, boundary
+    from ._checks import CHECKS, check
+    from ._fuzz import Finding, FuzzReport, fuzz
     from ._spec import ToolSpec
+    from ._specs import (
+        as_spec,
+        from_bfcl,
+        from_function,
+        from_langchain,
+        from_mcp,
+        from_openai,
+        from_schema,
+    )
 
 
 def __getattr__(name: str) -> Any:
