@@ -27,6 +27,8 @@ _EXPORTS: dict[str, str] = {
     "from_openai": "._specs",
     "from_mcp": "._specs",
     "from_langchain": "._specs",
+    "specs_from_mcp_server": "._specs",
+    "specs_from_mcp_server_async": "._specs",
     "fuzz": "._fuzz",
     "FuzzReport": "._fuzz",
     "Finding": "._fuzz",
@@ -50,6 +52,8 @@ if TYPE_CHECKING:  # pragma: no cover
         from_mcp,
         from_openai,
         from_schema,
+        specs_from_mcp_server,
+        specs_from_mcp_server_async,
     )
 
 

@@ -1,1 +1,258 @@
-"""Fuzz feature plugin: filled in by the plugin issue."""
+"""pytest glue for fuzzing: options, the `aacl_tool` fixture, auto-generated items, reporting.
+
+Only pytest is imported here.  Hypothesis, jsonschema, the boundary and the strategies are
+imported when a target or the fixture is actually used, so `-p aacl` in a project that
+fuzzes nothing costs a few option definitions.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+_OPTIONS = pytest.StashKey["_Options"]()
+
+
+@dataclass
+class _Options:
+    targets: list[str] = field(default_factory=list)
+    tools: list[tuple[str, str, Any]] = field(default_factory=list)  # (node name, reference, target)
+    checks: list[str] | None = None
+    max_examples: int = 100
+    seed: int | None = None
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("aacl", "pytest-aacl: fuzz LLM tool boundaries")
+    group.addoption("--aacl-target", action="append", default=[], metavar="MODULE:OBJECT",
+                    help="fuzz this tool (boundary Tool, MCP server, LangChain tool, or a dict of "
+                         "fuzz() arguments); one test per tool per check. Repeatable.")
+    group.addoption("--aacl-checks", default=None, metavar="NAMES",
+                    help="comma-separated checks to run (default: all registered checks)")
+    group.addoption("--aacl-max-examples", default=None, metavar="N",
+                    help="examples per check and tool (default: 100)")
+    group.addoption("--aacl-seed", default=None, metavar="N",
+                    help="seed for reproducible fuzzing (default: random, printed on failure)")
+    parser.addini("aacl_targets", type="linelist", default=[],
+                  help="tools to fuzz, one 'module:object' per line (like --aacl-target)")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "aacl: an auto-generated pytest-aacl fuzz test")
+    config.stash[_OPTIONS] = opts = _parse_options(config)
+    if opts.targets:
+        opts.tools = _resolve_targets(config, opts.targets)
+        config.pluginmanager.register(_Summary(), "aacl.fuzz.summary")
+
+
+def _parse_options(config: pytest.Config) -> _Options:
+    """Validate every option up front: a bad value is one clear usage error, not a traceback."""
+    opts = _Options(targets=[*config.getini("aacl_targets"), *config.getoption("aacl_target")])
+    raw = config.getoption("aacl_max_examples")
+    if raw is not None:
+        opts.max_examples = _positive_int("--aacl-max-examples", raw)
+    raw = config.getoption("aacl_seed")
+    if raw is not None:
+        try:
+            opts.seed = int(raw)
+        except ValueError:
+            raise pytest.UsageError(f"--aacl-seed must be an integer, got {raw!r}") from None
+    raw = config.getoption("aacl_checks")
+    if raw is not None:
+        from ._checks import CHECKS
+
+        names = [n.strip() for n in raw.split(",") if n.strip()]
+        unknown = [n for n in names if n not in CHECKS]
+        if unknown or not names:
+            raise pytest.UsageError(
+                f"--aacl-checks: unknown check {', '.join(unknown) or repr(raw)}; choose from {', '.join(CHECKS)}"
+            )
+        opts.checks = names
+    return opts
+
+
+def _positive_int(option: str, raw: str) -> int:
+    try:
+        value = int(raw)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise pytest.UsageError(f"{option} must be a positive integer, got {raw!r}")
+    return value
+
+
+# -- auto-generated items -------------------------------------------------------------------
+
+
+class AaclTool(pytest.Collector):
+    """One fuzzed tool; its children are one item per check (`aacl::<tool>::<check>`)."""
+
+    def __init__(self, *, target: Any, reference: str, checks: list[str], **kw: Any) -> None:
+        super().__init__(**kw)
+        self.target = target
+        self.reference = reference
+        self.checks = checks
+
+    def collect(self) -> list[pytest.Item]:
+        return [AaclItem.from_parent(self, name=check) for check in self.checks]
+
+
+class AaclItem(pytest.Item):
+    """Runs one check against one tool; a failure shows the finding, not a Hypothesis dump."""
+
+    def __init__(self, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.add_marker("aacl")
+
+    def runtest(self) -> None:
+        from ._fuzz import fuzz
+
+        parent = self.parent
+        assert isinstance(parent, AaclTool)
+        opts = self.config.stash[_OPTIONS]
+        report = fuzz(parent.target, checks=[self.name], max_examples=opts.max_examples, seed=opts.seed)
+        if report.findings:
+            self.user_properties.append(("aacl_finding", (parent.name.removeprefix("aacl::"), self.name, len(report.findings))))
+            raise _FuzzFailure(report, parent.reference, self.name)
+
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> Any:
+        if isinstance(excinfo.value, _FuzzFailure):
+            return excinfo.value.render()
+        return super().repr_failure(excinfo)
+
+    def reportinfo(self) -> tuple[Any, int | None, str]:
+        return self.path, None, self.nodeid
+
+
+class _FuzzFailure(Exception):
+    def __init__(self, report: Any, reference: str, check: str) -> None:
+        super().__init__(check)
+        self.report, self.reference, self.check = report, reference, check
+
+    def render(self) -> str:
+        from ._report import format_report
+
+        replay = (f"pytest --aacl-target {self.reference} -k {self.check} --aacl-seed {self.report.seed}"
+                  if self.report.seed is not None else f"pytest --aacl-target {self.reference} -k {self.check}")
+        return format_report(self.report, replay={self.check: replay})
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list[pytest.Item]) -> None:
+    opts = config.stash[_OPTIONS]
+    if not opts.tools:
+        return
+    from ._checks import CHECKS
+
+    checks = opts.checks or list(CHECKS)
+    for node_name, reference, target in opts.tools:
+        nodeid = f"aacl::{node_name}"
+        tool = AaclTool.from_parent(session, name=nodeid, nodeid=nodeid, target=target,
+                                    reference=reference, checks=checks)
+        collected = tool.collect()
+        # report them like any collected node, so the terminal counts them and --lf sees them
+        session.ihook.pytest_collectreport(report=pytest.CollectReport(nodeid, "passed", None, collected))
+        items.extend(collected)
+
+
+def _resolve_targets(config: pytest.Config, references: list[str]) -> list[tuple[str, str, Any]]:
+    """Import every target once, at configure time, so a bad one is a single usage error."""
+    if str(config.rootpath) not in sys.path:  # resolve 'module:object' like `python -m pytest` would
+        sys.path.insert(0, str(config.rootpath))
+    tools: list[tuple[str, str, Any]] = []
+    seen: set[str] = set()
+    for reference in references:
+        for name, target in _resolve_reference(reference):
+            node_name = name if name not in seen else f"{name}[{reference}]"
+            seen.add(node_name)
+            tools.append((node_name, reference, target))
+    return tools
+
+
+def _resolve_reference(reference: str) -> Iterator[tuple[str, Any]]:
+    """`module:object` -> (tool name, fuzzable target) pairs, or one clear usage error."""
+    from ._targets import TargetError, load, resolve
+
+    try:
+        obj = load(reference)
+        entries = obj if isinstance(obj, (list, tuple)) else [obj]
+        for entry in entries:
+            kwargs = dict(entry) if isinstance(entry, dict) and "target" in entry else {"target": entry}
+            target = kwargs.pop("target")
+            for resolved in resolve(target, **kwargs):
+                yield resolved.name, resolved
+    except TargetError as exc:
+        raise pytest.UsageError(f"--aacl-target: {exc}") from None
+    except TypeError as exc:
+        raise pytest.UsageError(f"--aacl-target {reference}: bad fuzz() arguments in the target dict ({exc})") from None
+
+
+# -- the fixture ----------------------------------------------------------------------------
+
+
+class FuzzableTool:
+    """A target wrapped for use inside a test: `.fuzz()` asserts there are no findings."""
+
+    def __init__(self, target: Any, options: _Options, **how: Any) -> None:
+        from ._targets import resolve
+
+        self.targets = resolve(target, **how)
+        self._options = options
+
+    def fuzz(self, *, checks: Any = None, max_examples: int | None = None, seed: int | None = None) -> Any:
+        """Run the checks; raise one readable `AssertionError` if anything is found."""
+        __tracebackhide__ = True
+        from ._fuzz import FuzzReport, fuzz
+
+        total = FuzzReport()
+        for target in self.targets:
+            report = fuzz(target, checks=checks or self._options.checks,
+                          max_examples=max_examples or self._options.max_examples,
+                          seed=self._options.seed if seed is None else seed)
+            total.findings += report.findings
+            total.examples_run += report.examples_run
+            total.seed, total.checks = report.seed, report.checks
+        if total.findings:
+            raise AssertionError("pytest-aacl found defects\n" + str(total))
+        return total
+
+
+@pytest.fixture
+def aacl_tool(request: pytest.FixtureRequest) -> Callable[..., FuzzableTool]:
+    """Wrap a tool for fuzzing in a test: `aacl_tool(search_web).fuzz(max_examples=50)`.
+
+    Accepts everything `pytest_aacl.fuzz` accepts, with the same `schema=`,
+    `implementation=`, `correction=` and `timeout=` keywords.  Defaults for `.fuzz()` come
+    from `--aacl-checks`, `--aacl-max-examples` and `--aacl-seed`.  Override the fixture in
+    a conftest to change how tools are wrapped.
+    """
+    options = request.config.stash[_OPTIONS]
+
+    def wrap(target: Any, **how: Any) -> FuzzableTool:
+        return FuzzableTool(target, options, **how)
+
+    return wrap
+
+
+# -- reporting ------------------------------------------------------------------------------
+
+
+class _Summary:
+    """Collects auto-item findings (also from xdist workers, via user_properties) for one table."""
+
+    def __init__(self) -> None:
+        self.findings: list[tuple[str, str, int]] = []
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        if report.when == "call" and report.failed:
+            self.findings += [tuple(v) for k, v in report.user_properties if k == "aacl_finding"]
+
+    def pytest_terminal_summary(self, terminalreporter: Any) -> None:
+        if self.findings:
+            terminalreporter.section("pytest-aacl findings")
+            for tool, check, count in self.findings:
+                terminalreporter.line(f"{tool}: {check} found {count} defect(s)")

@@ -1,1 +1,185 @@
-"""Hypothesis strategies that hallucinate like LLMs."""
+"""Hypothesis strategies that hallucinate like LLMs, knowing the value the model meant.
+
+    >>> from pytest_aacl.strategies import hallucinated
+    >>> schema = {"type": "object", "properties": {"n": {"type": "integer"}},
+    ...           "required": ["n"], "additionalProperties": False}
+    >>> call = hallucinated(schema).example()        # doctest: +SKIP
+    >>> call.args, call.intended, call.labels         # doctest: +SKIP
+    ({'n': '1,000'}, {'n': 1000}, (Label(path='n', family='int_thousands', ...),))
+
+Every strategy takes a JSON Schema dict (draft-07 or 2020-12), a `ToolSpec` or a boundary
+`Tool`; arguments are checked when the strategy is built, not when it is drawn from.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from hypothesis import event
+from hypothesis import strategies as st
+from hypothesis.errors import InvalidArgument
+
+from . import families
+from ._adversarial import build_adversarial
+from ._canonical import strategy as _canonical
+from ._hallucinated import build_hallucinated, possible_families
+from ._invalid import build_invalid
+from ._records import (
+    ABSENT,
+    AdversarialCall,
+    HallucinatedCall,
+    InvalidCall,
+    Label,
+    Mutation,
+)
+from ._render import render
+from ._scalars import Rendering
+from ._schema import Node, build, tool_schema
+from .families import *  # noqa: F403  (the family constants are public)
+from .families import FAMILIES
+
+__all__ = [
+    "ABSENT",
+    "FAMILIES",
+    "AdversarialCall",
+    "HallucinatedCall",
+    "InvalidCall",
+    "Label",
+    "Mutation",
+    "Rendering",
+    "adversarial",
+    "all_renderings",
+    "conforming",
+    "hallucinated",
+    "invalid",
+    "renderings",
+    *families.__all__,
+]
+__all__ = sorted(set(__all__))
+
+
+def _root(schema: Any) -> tuple[dict[str, Any], Node]:
+    params, _name = tool_schema(schema)
+    node = build(params)
+    if node.kind != "object":
+        raise InvalidArgument(
+            "the tool schema must describe an object of arguments "
+            '({"type": "object", "properties": {...}}), got one that does not'
+        )
+    return params, node
+
+
+def conforming(schema: Any) -> st.SearchStrategy[dict[str, Any]]:
+    """Schema-valid argument dicts in canonical form (what the boundary passes unchanged).
+
+    Typed properties, enums, bounds, formats, lists and `$ref`s (recursive ones cut at
+    depth 3) are built directly; keywords that need a solver (`pattern`, `multipleOf` on
+    floats, `allOf`/`not` on scalars) are delegated to hypothesis-jsonschema after the
+    schema is adapted to the draft-07 it reads.
+    """
+    _params, node = _root(schema)
+    return st.deferred(lambda: _canonical(node))
+
+
+def _families(value: Iterable[str] | None) -> frozenset[str]:
+    if value is None:
+        return frozenset(FAMILIES)
+    if isinstance(value, str) or not isinstance(value, Iterable):
+        raise InvalidArgument(f"families={value!r} must be a collection of family names, e.g. {{INT_THOUSANDS}}")
+    chosen = frozenset(value)
+    unknown = sorted(str(v) for v in chosen - set(FAMILIES))
+    if unknown:
+        raise InvalidArgument(f"unknown famil{'y' if len(unknown) == 1 else 'ies'} {', '.join(unknown)}; "
+                              f"valid names are: {', '.join(FAMILIES)}")
+    if not chosen:
+        raise InvalidArgument("families must name at least one family (or be None for all)")
+    return chosen
+
+
+def hallucinated(schema: Any, *, families: Iterable[str] | None = None,
+                 min_fields: int = 1) -> st.SearchStrategy[HallucinatedCall]:
+    """Calls as a model writes them: `.args` sent, `.intended` meant, `.labels` saying how.
+
+    At least `min_fields` fields are re-rendered (the rest stay canonical); `families`
+    restricts the renderings to those names (see `FAMILIES`).
+    """
+    allowed = _families(families)
+    if isinstance(min_fields, bool) or not isinstance(min_fields, int) or min_fields < 1:
+        raise InvalidArgument(f"min_fields={min_fields!r} must be an integer of at least 1")
+    _params, node = _root(schema)
+    possible = possible_families(node) & allowed
+    if not possible:
+        raise InvalidArgument(
+            f"no field of this schema can be rendered in families {sorted(allowed)}; families "
+            f"possible here: {sorted(possible_families(node)) or 'none (use conforming())'}"
+        )
+    capacity = _capacity(node, allowed)
+    if min_fields > capacity:
+        raise InvalidArgument(f"min_fields={min_fields} but this schema has at most {capacity} "
+                              "field(s) that can be re-rendered together; pass a smaller min_fields")
+    return st.deferred(lambda: build_hallucinated(node, allowed, min_fields))
+
+
+def _capacity(node: Node, allowed: frozenset[str]) -> int:
+    total = 0
+    for name, child in node.props.items():
+        nested = _capacity(child, allowed) if child.kind == "object" else 0
+        own = 1 if possible_families(child, name in node.required, node) & allowed else 0
+        total += max(nested, own)
+    return total
+
+
+def invalid(schema: Any) -> st.SearchStrategy[InvalidCall]:
+    """Arguments no valid value could mean, each with its mutation record.
+
+    A correct boundary rejects every one with a `CorrectionError`.
+    """
+    _params, node = _root(schema)
+    return st.deferred(lambda: build_invalid(node))
+
+
+def adversarial(schema: Any) -> st.SearchStrategy[AdversarialCall]:
+    """Hostile arguments for totality checks: deep nesting, 1 MB strings, NaN, confusable
+    digits, control characters, objects whose dunder methods raise, prompt injections."""
+    _params, node = _root(schema)
+    return st.deferred(lambda: build_adversarial(node))
+
+
+def _value_node(value: Any, schema: Any) -> Node:
+    if not isinstance(schema, dict):
+        raise InvalidArgument(f"schema={schema!r} must be a JSON Schema dict for one value")
+    import jsonschema
+
+    try:
+        cls = jsonschema.validators.validator_for(schema, default=jsonschema.Draft202012Validator)
+        error = jsonschema.exceptions.best_match(cls(schema).iter_errors(value))
+    except jsonschema.exceptions.SchemaError as err:
+        raise InvalidArgument(f"schema is not a valid JSON Schema: {err.message}") from None
+    if error is not None:
+        raise InvalidArgument(f"value={value!r} is not valid under the schema ({error.message}); "
+                              "renderings start from a canonical value, pass one")
+    return build(schema)
+
+
+def all_renderings(value: Any, schema: Any) -> list[Rendering]:
+    """Every `(family, rendered, ambiguous)` the boundary must read back as `value`.
+
+    >>> all_renderings(True, {"type": "boolean"})[:2]
+    [Rendering(family='bool_string', rendered='true', ambiguous=False), Rendering(family='bool_words', rendered='y', ambiguous=False)]
+    """
+    return render(value, _value_node(value, schema))
+
+
+def renderings(value: Any, schema: Any) -> st.SearchStrategy[Rendering]:
+    """One model-style rendering of `value` under `schema`, shrinking to the simplest."""
+    options = all_renderings(value, schema)
+    if not options:
+        raise InvalidArgument(f"value={value!r} has no model-style rendering under this schema "
+                              "(a free-form string is only ever itself); pick another value or field")
+
+    def tag(r: Rendering) -> Rendering:
+        event(f"aacl family: {r.family}")
+        return r
+
+    return st.sampled_from(options).map(tag)

@@ -1,0 +1,171 @@
+"""Command line: ``python -m pytest_aacl <command>`` (also installed as ``pytest-aacl``).
+
+Commands are argparse sub-commands, each a ``_cmd_<name>`` function, so adding one is a
+parser block plus a function.  Bad arguments and unreadable files print one error line
+and exit with status 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from decimal import Decimal
+from pathlib import Path
+from typing import Any, NoReturn
+
+_PROG = "pytest-aacl"
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        sys.stderr.write(f"{self.prog}: error: {message} (see --help)\n")
+        raise SystemExit(2)
+
+
+class _Fatal(Exception):
+    """A user error: printed as one line, exit status 2."""
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog=_PROG, description="pytest-aacl tools for recorded LLM traffic.")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    costs = commands.add_parser(
+        "costs",
+        help="token usage and cost of recorded cassettes",
+        description="Print per-interaction token usage and cost of vcrpy cassettes "
+        "(files, or directories searched for *.yaml / *.yml).",
+    )
+    costs.add_argument("cassettes", nargs="+", metavar="CASSETTE", help="cassette file or directory")
+    costs.add_argument("--json", action="store_true", help="machine-readable output")
+    costs.add_argument("--prices", metavar="PATH",
+                       help="litellm-format price JSON overlaid on the bundled snapshot")
+    costs.set_defaults(run=_cmd_costs)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.error("missing command")
+    try:
+        return int(args.run(args))
+    except _Fatal as exc:
+        sys.stderr.write(f"{_PROG} {args.command}: error: {exc}\n")
+        return 2
+    except BrokenPipeError:  # `... | head`
+        return 0
+
+
+def _cassette_files(arguments: list[str]) -> list[Path]:
+    files: list[Path] = []
+    for argument in arguments:
+        path = Path(argument)
+        if path.is_dir():
+            found = sorted(p for p in path.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file())
+            if not found:
+                raise _Fatal(f"no *.yaml cassettes under directory {path}")
+            files.extend(found)
+        elif path.exists():
+            files.append(path)
+        else:
+            raise _Fatal(f"cassette not found: {path}")
+    return files
+
+
+def cassette_costs(path: Path, prices: Any) -> dict[str, Any]:
+    """Usage and cost of every interaction of one cassette (the JSON shape of ``costs``)."""
+    from pytest_aacl._integration._cassettes import read
+    from pytest_aacl._integration._usage import extract, response_text
+
+    rows = []
+    for index, interaction in enumerate(read(path)["interactions"]):
+        request, response = interaction["request"], interaction["response"]
+        usage = extract(request["uri"], response_text(response.get("body"), response["headers"]))
+        cost = None if usage is None else prices.cost(usage)
+        rows.append({
+            "index": index,
+            "method": request["method"],
+            "uri": request["uri"],
+            "status": response["status"]["code"],
+            "usage": None if usage is None else usage.as_dict(),
+            "cost": None if cost is None else str(cost),
+        })
+    return {"path": str(path), "interactions": rows, "totals": _totals(rows)}
+
+
+def _totals(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    used = [r for r in rows if r["usage"]]
+    priced = [Decimal(r["cost"]) for r in used if r["cost"] is not None]
+    return {
+        "interactions": len(rows),
+        "with_usage": len(used),
+        "input_tokens": sum(r["usage"]["input_tokens"] for r in used),
+        "output_tokens": sum(r["usage"]["output_tokens"] for r in used),
+        "cached_tokens": sum(r["usage"]["cached_tokens"] for r in used),
+        "cost": str(sum(priced, Decimal(0))),
+        "unpriced": len(used) - len(priced),
+    }
+
+
+def _cmd_costs(args: argparse.Namespace) -> int:
+    from pytest_aacl._integration._cassettes import CassetteError
+    from pytest_aacl._integration._prices import PriceError, PriceTable
+
+    try:
+        prices = PriceTable.load(args.prices)
+        reports = [cassette_costs(path, prices) for path in _cassette_files(args.cassettes)]
+    except (CassetteError, PriceError) as exc:
+        raise _Fatal(str(exc)) from None
+    rows = [row for report in reports for row in report["interactions"]]
+    document = {"prices": prices.sources, "cassettes": reports, "totals": _totals(rows)}
+    if args.json:
+        sys.stdout.write(json.dumps(document, indent=2) + "\n")
+        return 0
+    for report in reports:
+        _print_report(report)
+    total = document["totals"]
+    print(f"all: {len(reports)} cassette(s), {_total_line(total)}")
+    print(f"prices: {'; '.join(prices.sources)}")
+    return 0
+
+
+def _cost_text(cost: str | None) -> str:
+    return "unknown" if cost is None else f"${Decimal(cost):.6f}"
+
+
+def _total_line(total: dict[str, Any]) -> str:
+    cost = f"${Decimal(total['cost']):.6f}"
+    if total["unpriced"] and total["unpriced"] == total["with_usage"]:
+        cost = "unknown"
+    elif total["unpriced"]:
+        cost += f" + {total['unpriced']} unpriced"
+    return (f"{total['interactions']} interactions ({total['with_usage']} with usage), "
+            f"{total['input_tokens']} input / {total['output_tokens']} output / "
+            f"{total['cached_tokens']} cached tokens, cost {cost}")
+
+
+def _print_report(report: dict[str, Any]) -> None:
+    print(report["path"])
+    header = ("#", "request", "status", "model", "input", "output", "cached", "cost")
+    lines = [header]
+    for row in report["interactions"]:
+        usage = row["usage"] or {}
+        where = row["uri"].split("://", 1)[-1].split("?", 1)[0]
+        lines.append((
+            str(row["index"]), f"{row['method']} {where}", str(row["status"]),
+            str(usage.get("model") or "-"), str(usage.get("input_tokens", "-")),
+            str(usage.get("output_tokens", "-")), str(usage.get("cached_tokens", "-")),
+            _cost_text(row["cost"]) if usage else "-",
+        ))
+    widths = [max(len(line[i]) for line in lines) for i in range(len(header))]
+    for line in lines:
+        cells = [c.ljust(w) if i in (1, 3) else c.rjust(w) for i, (c, w) in enumerate(zip(line, widths, strict=True))]
+        print("  " + "  ".join(cells).rstrip())
+    print(f"  total: {_total_line(report['totals'])}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,210 @@
+"""Cassette files: safe YAML (de)serialisation, atomic writes, readable errors.
+
+The serializer is registered on pytest-recording's VCR instance under the name ``yaml``,
+so cassettes stay ordinary vcrpy cassettes (any vcrpy user can read them) while:
+
+* loading uses PyYAML's *safe* loader only (no ``!!python/...`` tags at all);
+* multi-line bodies (SSE streams) are written as literal blocks, so a reviewer can read
+  a recorded stream line by line;
+* pydantic-ai style ``parsed_body`` mappings and ``!!binary`` header values are accepted,
+  so cassettes recorded by other tools replay too;
+* a corrupt file raises :class:`CassetteError` naming the file, instead of vcrpy's
+  default of treating it as empty and silently recording over it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from ._scrub import Scrubber
+
+try:  # the C implementations are much faster on big streamed bodies
+    _SafeLoader: type = yaml.CSafeLoader
+    _SafeDumper: type = yaml.CSafeDumper
+except AttributeError:  # pragma: no cover - PyYAML built without libyaml
+    _SafeLoader = yaml.SafeLoader
+    _SafeDumper = yaml.SafeDumper
+
+
+class CassetteError(Exception):
+    """A cassette exists but cannot be used; the message says which file and what to do."""
+
+    def __init__(self, reason: str, path: str | os.PathLike[str] | None = None) -> None:
+        self.reason = reason
+        self.path = None if path is None else os.fspath(path)
+        super().__init__(self._message())
+
+    def _message(self) -> str:
+        if self.path is None:
+            return f"unreadable cassette: {self.reason}"
+        return (
+            f"cannot read cassette {self.path}: {self.reason}. "
+            "Fix the file, or delete it and record it again."
+        )
+
+    def at(self, path: str | os.PathLike[str]) -> CassetteError:
+        return CassetteError(self.reason, path)
+
+
+class _Dumper(_SafeDumper):  # type: ignore[misc,valid-type]
+    """Safe dumper that writes multi-line strings as literal blocks."""
+
+
+def _represent_str(dumper: Any, value: str) -> Any:
+    style = "|" if "\n" in value and "\r" not in value else None
+    return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
+
+
+_Dumper.add_representer(str, _represent_str)
+
+
+def dumps(data: Any) -> str:
+    """YAML text for a cassette dict; falls back to plain style if a block would not round-trip."""
+    text = yaml.dump(data, Dumper=_Dumper, allow_unicode=True, sort_keys=True, width=120)
+    if yaml.load(text, Loader=_SafeLoader) != data:
+        text = yaml.dump(data, Dumper=_SafeDumper, allow_unicode=True, sort_keys=True)
+    return text
+
+
+def loads(text: str) -> dict[str, Any]:
+    """Parse and normalise cassette text; raises :class:`CassetteError` (no path) on bad input."""
+    try:
+        data = yaml.load(text, Loader=_SafeLoader)
+    except yaml.constructor.ConstructorError as exc:
+        raise CassetteError(f"unsafe or unknown YAML tag ({exc.problem}); cassettes are loaded "
+                            "with a safe YAML loader only") from None
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f" at line {mark.line + 1}" if mark is not None else ""
+        problem = getattr(exc, "problem", None) or type(exc).__name__
+        raise CassetteError(f"invalid YAML{where} ({problem})") from None
+    if not isinstance(data, dict) or not isinstance(data.get("interactions"), list):
+        raise CassetteError("not a vcrpy cassette (no 'interactions' list at the top level)")
+    for number, interaction in enumerate(data["interactions"]):
+        if not isinstance(interaction, dict) or not isinstance(interaction.get("request"), dict) \
+                or not isinstance(interaction.get("response"), dict):
+            raise CassetteError(f"interaction {number} has no request/response mapping")
+        _normalise(interaction["request"], is_request=True)
+        _normalise(interaction["response"], is_request=False)
+    return data
+
+
+def _normalise(part: dict[str, Any], *, is_request: bool) -> None:
+    headers = part.get("headers") or {}
+    part["headers"] = {
+        str(name): [_text(v) for v in (values if isinstance(values, list) else [values])]
+        for name, values in headers.items()
+    }
+    if "parsed_body" in part:  # pydantic-ai's serializer keeps JSON bodies as YAML mappings
+        text = json.dumps(part.pop("parsed_body"), ensure_ascii=False)
+        if is_request:
+            part["body"] = text
+        else:
+            part["body"] = {"string": text}
+    if is_request:
+        part.setdefault("body", None)
+        if not isinstance(part.get("method"), str) or not isinstance(part.get("uri"), str):
+            raise CassetteError("a request has no method or uri")
+    else:
+        body = part.get("body")
+        if not isinstance(body, dict):
+            part["body"] = {"string": body if body is not None else ""}
+        status = part.get("status")
+        if not isinstance(status, dict) or "code" not in status:
+            raise CassetteError("a response has no status code")
+        status.setdefault("message", "")
+
+
+def _text(value: Any) -> Any:
+    return value.decode("utf-8", "replace") if isinstance(value, bytes) else value
+
+
+def read(path: str | os.PathLike[str]) -> dict[str, Any]:
+    """Load a cassette file for inspection (the ``costs`` CLI); errors name the file."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise CassetteError("no such file", path) from None
+    except IsADirectoryError:
+        raise CassetteError("is a directory", path) from None
+    except UnicodeDecodeError:
+        raise CassetteError("not UTF-8 text", path) from None
+    except OSError as exc:
+        raise CassetteError(exc.strerror or str(exc), path) from None
+    if not text.strip():
+        raise CassetteError("the file is empty", path)
+    try:
+        return loads(text)
+    except CassetteError as exc:
+        raise exc.at(path) from None
+
+
+class Serializer:
+    """vcrpy serializer protocol (``serialize`` / ``deserialize``) over :func:`dumps` / :func:`loads`."""
+
+    @staticmethod
+    def deserialize(cassette_string: str) -> dict[str, Any]:
+        from vcr.persisters.filesystem import CassetteNotFoundError
+
+        if not cassette_string.strip():
+            raise CassetteNotFoundError()  # vcrpy convention: an empty file is a missing one
+        return loads(cassette_string)
+
+    @staticmethod
+    def serialize(cassette_dict: dict[str, Any]) -> str:
+        return dumps(cassette_dict)
+
+
+class Persister:
+    """Wraps pytest-recording's persister: errors name the file, saves are scrubbed + atomic."""
+
+    def __init__(self, inner: Any, scrubber: Scrubber) -> None:
+        self.inner = inner
+        self.scrubber = scrubber
+
+    def load_cassette(self, cassette_path: str, serializer: Any) -> Any:
+        from vcr.persisters.filesystem import CassetteNotFoundError
+
+        try:
+            return self.inner.load_cassette(cassette_path, serializer)
+        except CassetteNotFoundError:
+            raise
+        except CassetteError as exc:
+            raise exc.at(cassette_path) from None
+        except UnicodeDecodeError:
+            raise CassetteError("not UTF-8 text", cassette_path) from None
+        except Exception as exc:  # vcrpy raises bare ValueError/KeyError on odd structures
+            raise CassetteError(f"{type(exc).__name__}: {exc}", cassette_path) from None
+
+    def save_cassette(self, cassette_path: str, cassette_dict: dict[str, Any], serializer: Any) -> None:
+        from vcr.serialize import serialize
+
+        text = serialize(cassette_dict, serializer)
+        data = yaml.load(text, Loader=_SafeLoader)
+        for interaction in data.get("interactions", []):
+            self.scrubber.interaction_dict(interaction)
+        write_atomic(Path(cassette_path), dumps(data))
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write via a temp file in the same directory and ``os.replace``: all or nothing."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise

@@ -1,0 +1,123 @@
+"""Whether a live LLM call may happen now: CI, confirmation on the terminal, the budget.
+
+Live calls cost money, so the default answer is no.  The decision is made once per
+session (the first time a live call could happen) and then remembered.  Talking to the
+user is injected (``ask`` returns the typed answer, or ``None`` when there is no
+terminal), which keeps the yes / no flow testable without a real TTY.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+_FALSEY = ("", "0", "false", "no", "off")
+
+
+def ci_active(environ: Mapping[str, str] = os.environ) -> bool:
+    """``CI`` set to anything but an explicit false value (what CI services export)."""
+    value = environ.get("CI")
+    return value is not None and value.strip().lower() not in _FALSEY
+
+
+def env_confirmed(environ: Mapping[str, str] = os.environ) -> bool:
+    return environ.get("AACL_CONFIRM", "").strip().lower() in ("1", "true", "yes", "y")
+
+
+def parse_usd(text: str) -> Decimal:
+    """``--aacl-budget`` values: ``0.50``, ``$2``; raises ``ValueError`` with the fix."""
+    try:
+        value = Decimal(text.strip().lstrip("$"))
+    except ArithmeticError:
+        value = Decimal(-1)
+    if not value.is_finite() or value < 0:
+        raise ValueError(f"--aacl-budget expects a non-negative amount in USD such as 0.50, got {text!r}")
+    return value
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """A live call that must not happen: ``skip`` or ``fail`` the test with ``message``."""
+
+    action: str
+    message: str
+
+
+@dataclass
+class LiveGate:
+    """Session state of live calls: the confirmation answer and the money spent."""
+
+    ci: bool
+    worker: bool
+    preconfirmed: bool
+    budget: Decimal | None
+    ask: Callable[[str], str | None]
+    spend: Decimal = Decimal(0)
+    unpriced_live_calls: int = 0
+    answer: bool | None = None
+    pending: int = 0
+    estimate: str = "unknown"
+    record_hint: str = "pytest -m integration --record-mode=once --aacl-yes"
+    asked: list[str] = field(default_factory=list)
+    no_terminal: bool = False
+
+    def refusal(self) -> Refusal | None:
+        """``None`` if a live call may go ahead now; may prompt (once per session)."""
+        if self.ci:
+            return Refusal(
+                "fail",
+                "CI is set, so integration tests replay cassettes only and never call a live API; "
+                "record the missing cassette locally (without CI) and commit it",
+            )
+        if self.answer is None:
+            if self.preconfirmed:
+                self.answer = True
+            elif self.worker:
+                return Refusal(
+                    "skip",
+                    "live LLM calls need confirmation, which an xdist worker cannot ask for; "
+                    f"record without -n, or pass --aacl-yes: {self.record_hint}",
+                )
+            elif not self.no_terminal:
+                self.answer = self._prompt()
+            if self.answer is None:
+                return Refusal(
+                    "skip",
+                    "live LLM calls need confirmation and there is no terminal to ask on; "
+                    f"to record deliberately run: {self.record_hint} (or set AACL_CONFIRM=1)",
+                )
+        if not self.answer:
+            return Refusal("skip", "live LLM calls were declined at the confirmation prompt")
+        if self.budget is not None and self.spend >= self.budget:
+            return Refusal(
+                "fail",
+                f"the live-call budget of ${self.budget} is used up (spent ${self.spend:.6f}); "
+                "raise --aacl-budget to record more (replayed calls are free)",
+            )
+        return None
+
+    def _prompt(self) -> bool | None:
+        """The user's answer; ``None`` when there is no terminal to ask on."""
+        question = (
+            f"\npytest-aacl: {max(self.pending, 1)} integration test(s) may call live LLM APIs "
+            f"(estimated cost: {self.estimate}"
+            + (f"; budget ${self.budget}" if self.budget is not None else "")
+            + ").\nThis costs real money. Make live calls now? [y/N] "
+        )
+        try:
+            reply = self.ask(question)
+        except (EOFError, OSError):
+            return False
+        if reply is None:
+            self.no_terminal = True
+            return None
+        self.asked.append(question)
+        return reply.strip().lower() in ("y", "yes")
+
+    def spent(self, cost: Decimal | None) -> None:
+        if cost is None:
+            self.unpriced_live_calls += 1
+        else:
+            self.spend += cost

@@ -1,0 +1,48 @@
+"""The compiled normalisation plan: one `Plan` per parameters schema.
+
+`Plan(schema)` compiles at construction (raising `SpecError` for anything unsupported);
+`plan.run(arguments)` returns the canonical JSON arguments or raises `CorrectionError`
+carrying every problem of the call.  Nothing else escapes, for any input.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .._errors import Correction, CorrectionError, render_value
+from ._base import ABSENT, BAD
+from ._compile import compile_schema
+
+__all__ = ["Plan"]
+
+
+class Plan:
+    """A parameters schema compiled once; `run` is the per-call fast path."""
+
+    __slots__ = ("_fn", "debug", "tool")
+
+    def __init__(self, schema: dict[str, Any], *, tool: str = "", debug: bool = False) -> None:
+        self._fn = compile_schema(schema).fn
+        self.tool = tool
+        self.debug = debug
+
+    def run(self, arguments: Any) -> dict[str, Any]:
+        """Canonical JSON arguments (the same dict when already canonical), or `CorrectionError`."""
+        errs: list[Correction] = []
+        try:
+            result = self._fn(arguments, "", errs)
+            if result is ABSENT:
+                result = self._fn({}, "", errs)
+        except RecursionError:
+            errs.append(Correction("TOO_DEEP", "", "arguments nested at most 64 levels deep", "…", "Send a flatter value."))
+            result = BAD
+        except Exception:
+            # A safety net for a boundary bug: in production the model still gets a
+            # correction instead of a crash; with debug=True the bug surfaces.
+            if self.debug:
+                raise
+            errs.append(Correction("TYPE_ERROR", "", "plain JSON arguments", render_value(arguments), "Send the arguments as a plain JSON object."))
+            result = BAD
+        if errs or result is BAD:
+            raise CorrectionError(errs or [Correction("TYPE_ERROR", "", "a JSON object of arguments", "…", None)], tool=self.tool)
+        return result

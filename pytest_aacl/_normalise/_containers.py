@@ -1,0 +1,275 @@
+"""`array` nodes, free-form JSON values, nullable wrappers and unions.
+
+Lists arrive as real lists, JSON or Python-literal text, or separated text.  Text is split
+on whitespace or "and" only when the item schema rules out spaces, and a numeric list
+whose text could also be one grouped number (`"1,000"`) is `AMBIGUOUS_VALUE`.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import math
+import re
+from typing import Any
+
+from .._errors import Correction
+from ._base import (
+    ABSENT,
+    BAD,
+    MAX_DEPTH,
+    MAX_PARSE_CHARS,
+    Node,
+    clean_text,
+    fail,
+    is_null_word,
+    plain_str,
+)
+from ._numbers import _DECIMAL_COMMA, _GROUPED
+
+__all__ = ["any_node", "array_node", "json_key", "nullable_node", "parse_literal", "union_node"]
+
+_AND = re.compile(r"(?<!\S)and(?!\S)|&", re.IGNORECASE)  # no quantifiers: linear on any text
+_BULLET = re.compile(r"^(?:[-*\u2022]|\d{1,3}[.)])\s+")
+
+
+def parse_literal(text: str) -> Any:
+    """A JSON or Python literal in model text (also inside a Markdown fence), or `BAD`.
+
+    Bounded: only texts up to `MAX_PARSE_CHARS` are parsed, and every parser error
+    (including recursion and memory errors from hostile nesting) means "not a literal".
+    """
+    if len(text) > MAX_PARSE_CHARS:
+        return BAD
+    text = text.strip()
+    if text.startswith("```"):
+        if len(text) < 6 or not text.endswith("```"):
+            return BAD
+        tag, newline, body = text[3:-3].partition("\n")
+        label = tag.strip()
+        is_label = bool(newline) and len(label) <= 20 and (not label or label[0] not in "[{(")
+        text = (body if is_label else text[3:-3]).strip()
+    if not text or text[0] not in "[{(":
+        return BAD
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError, MemoryError):
+        pass
+    try:
+        return ast.literal_eval(text)
+    except (ValueError, TypeError, SyntaxError, RecursionError, MemoryError):
+        return BAD
+
+
+def json_key(value: Any) -> str:
+    """JSON equality as a string (1 == 1.0, true != 1) for uniqueness and union results."""
+    return json.dumps(value, sort_keys=True, default=lambda o: f"<{type(o).__name__}>")
+
+
+def _json_value(v: Any, path: str, errs: list[Correction], depth: int) -> Any:
+    kind = type(v)
+    if kind is str or kind is bool or kind is int or v is None:
+        return v
+    if kind is float:
+        return v if math.isfinite(v) else fail(errs, "TYPE_ERROR", path, "a JSON value", v, "NaN and infinities are not JSON.")
+    if depth >= MAX_DEPTH:
+        return fail(errs, "TOO_DEEP", path, f"at most {MAX_DEPTH} levels of nesting", "…")
+    if kind is list or kind is tuple:
+        items = list.copy(v) if kind is list else list(tuple.__iter__(v))
+        out = [_json_value(x, f"{path}[{i}]", errs, depth + 1) for i, x in enumerate(items)]
+        return v if kind is list and all(a is b for a, b in zip(out, items, strict=True)) else out
+    if kind is dict or issubclass(kind, dict):
+        result: dict[str, Any] = {}
+        same = kind is dict
+        for k, x in dict.items(v):
+            key = plain_str(k)
+            if key is None:
+                fail(errs, "TYPE_ERROR", path, "an object with string keys", k)
+                continue
+            y = _json_value(x, f"{path}.{key}" if path else key, errs, depth + 1)
+            same = same and y is x and key is k
+            result[key] = y
+        return v if same else result
+    text = plain_str(v)
+    if text is not None:
+        return text
+    if issubclass(kind, (list, tuple)):
+        return _json_value(list(list.__iter__(v) if issubclass(kind, list) else tuple.__iter__(v)), path, errs, depth)
+    return fail(errs, "TYPE_ERROR", path, "a JSON value", v)
+
+
+def any_node() -> Node:
+    """A schema that accepts anything still only passes JSON values to the implementation."""
+
+    def anything(v: Any, path: str, errs: list[Correction]) -> Any:
+        return _json_value(v, path, errs, 0)
+
+    return Node(anything, "any JSON value", fast="type(V) is str or type(V) is int or type(V) is bool")
+
+
+def nullable_node(inner: Node) -> Node:
+    fn = inner.fn
+
+    def nullable(v: Any, path: str, errs: list[Correction]) -> Any:
+        if v is None:
+            return None
+        result = fn(v, path, errs)
+        return None if result is ABSENT else result
+
+    fast = f"V is None or ({inner.fast})" if inner.fast else "V is None"
+    expected = f"{inner.expected} or null"
+    return Node(nullable, expected, fast=fast, consts=inner.consts, takes_text=inner.takes_text, nullable=True, spaceless=inner.spaceless, numeric=inner.numeric)
+
+
+def union_node(branches: list[Node]) -> Node:
+    """anyOf/oneOf: a value valid for a branch passes unchanged; otherwise every branch tries,
+    and distinct readings are `AMBIGUOUS_VALUE` rather than a guess."""
+    expected = "one of: " + "; ".join(b.expected for b in branches)
+    fns = [b.fn for b in branches]
+
+    def union(v: Any, path: str, errs: list[Correction]) -> Any:
+        readings: dict[str, Any] = {}
+        failures: list[list[Correction]] = []
+        absent = False
+        for fn in fns:
+            local: list[Correction] = []
+            result = fn(v, path, local)
+            if local or result is BAD:
+                failures.append(local)
+            elif result is ABSENT:
+                absent = True
+            elif result is v:
+                return v
+            else:
+                readings.setdefault(json_key(result), result)
+        if len(readings) == 1:
+            return next(iter(readings.values()))
+        if readings:
+            return fail(errs, "AMBIGUOUS_VALUE", path, expected, v, "Send the value in the exact type the field expects.")
+        if absent:
+            return ABSENT
+        specific = [f for f in failures if f and f[0].code != "TYPE_ERROR"]
+        if len(specific) == 1:
+            errs.extend(specific[0])
+            return BAD
+        return fail(errs, "TYPE_ERROR", path, expected, v)
+
+    fast = " or ".join(f"({b.fast})" for b in branches) if all(b.fast for b in branches) else None
+    consts: dict[str, Any] = {}
+    if fast is not None:  # consts must not collide across branches: rename them per branch
+        parts = []
+        for i, b in enumerate(branches):
+            text = b.fast or ""
+            for name, value in b.consts.items():
+                text = re.sub(rf"\b{name}\b", f"{name}_{i}", text)
+                consts[f"{name}_{i}"] = value
+            parts.append(f"({text})")
+        fast = " or ".join(parts)
+    return Node(
+        union, expected, fast=fast, consts=consts,
+        takes_text=any(b.takes_text for b in branches), nullable=any(b.nullable for b in branches),
+        spaceless=all(b.spaceless for b in branches), numeric=all(b.numeric for b in branches),
+    )
+
+
+def _split(text: str, item: Node) -> list[str] | str:
+    """Separated text -> item texts, or a correction code when the reading is ambiguous."""
+    s = text.strip()
+    if item.numeric and ("," in s or " " in s or "_" in s):
+        if any(g.fullmatch(s) for g in _GROUPED) or _DECIMAL_COMMA.fullmatch(s):
+            return "AMBIGUOUS_VALUE"
+    if s[:1] == "[" and s[-1:] == "]":
+        s = s[1:-1]
+    if "\n" in s:
+        parts = [_BULLET.sub("", line.strip(), count=1) for line in s.splitlines()]
+    elif ";" in s:
+        parts = s.split(";")
+    elif "," in s:
+        parts = s.split(",")
+    else:
+        parts = [s]
+    if item.spaceless:
+        parts = [word for part in parts for chunk in _AND.split(part) for word in chunk.split()]
+    return [p for p in (clean_text(p) for p in parts) if p]
+
+
+def array_node(schema: dict[str, Any], item: Node | None, prefix: list[Node], extra_ok: bool) -> Node:
+    lo, hi, unique = schema.get("minItems"), schema.get("maxItems"), schema.get("uniqueItems") is True
+    of = item.expected if item is not None else "values"
+    expected = f"a list of {of}" if not prefix else f"a list of {len(prefix)} items ({'; '.join(p.expected for p in prefix)})"
+    if lo is not None or hi is not None:
+        expected += f" with {lo or 0} to {hi} items" if hi is not None else f" with at least {lo} items"
+    if unique:
+        expected += ", no duplicates"
+    item_fn = item.fn if item is not None else None
+    check = eval(f"lambda V: {item.fast}", dict(item.consts)) if item is not None and item.fast else None
+    split_item = item or (prefix[0] if prefix else None)
+
+    def _items_of(v: Any, path: str, errs: list[Correction]) -> list[Any] | Any:
+        kind = type(v)
+        if kind is tuple or issubclass(kind, tuple):
+            return list(tuple.__iter__(v))
+        if issubclass(kind, list):
+            return list.copy(v)
+        if v is None:
+            return ABSENT
+        text = plain_str(v)
+        if text is None:
+            return [v]
+        if is_null_word(text):
+            return ABSENT
+        if len(text) > MAX_PARSE_CHARS:
+            return fail(errs, "TYPE_ERROR", path, expected, v, "Send a JSON list.")
+        parsed = parse_literal(text)
+        if type(parsed) is list or type(parsed) is tuple:
+            return list(parsed)
+        if parsed is not BAD or split_item is None or (split_item.takes_text is False and text.strip()[:1] == "{"):
+            return [text if parsed is BAD else parsed]
+        parts = _split(text, split_item)
+        if type(parts) is str:
+            return fail(errs, parts, path, expected, v, "Send a JSON list such as [1, 2], or one number without separators.")
+        return parts if len(parts) != 1 or not split_item.takes_text else [text]
+
+    def array(v: Any, path: str, errs: list[Correction]) -> Any:
+        if type(v) is list:
+            items = v
+        else:
+            items = _items_of(v, path, errs)
+            if items is BAD or items is ABSENT:
+                return items
+        out: list[Any] | None = None if items is v else items
+        failed = False
+        for i, x in enumerate(items):
+            if i < len(prefix):
+                fn = prefix[i].fn
+            elif item_fn is None:
+                if not extra_ok:
+                    return fail(errs, "TOO_LONG", path, expected, v, f"Send exactly {len(prefix)} items.")
+                break
+            elif check is not None and check(x):
+                continue
+            else:
+                fn = item_fn
+            ipath = f"{path}[{i}]"
+            y = fn(x, ipath, errs)
+            if y is ABSENT:
+                y = fail(errs, "TYPE_ERROR", ipath, prefix[i].expected if i < len(prefix) else of, x)
+            if y is BAD:
+                failed = True
+            elif y is not x:
+                if out is None:
+                    out = list(items)
+                out[i] = y
+        if failed:
+            return BAD
+        result = items if out is None else out
+        n = len(result)
+        if lo is not None and n < lo:
+            return fail(errs, "TOO_SHORT", path, expected, v, f"Send at least {lo} items.")
+        if hi is not None and n > hi:
+            return fail(errs, "TOO_LONG", path, expected, v, f"Send at most {hi} items; lists are never cut.")
+        if unique and n > 1 and len({json_key(x) for x in result}) != n:
+            return fail(errs, "DUPLICATE_ITEMS", path, expected, v, "Remove the repeated items.")
+        return result
+
+    return Node(array, expected)

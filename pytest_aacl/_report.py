@@ -1,0 +1,123 @@
+"""Readable failures: what a user sees first is the call to paste, not a Hypothesis dump.
+
+Each finding reads, in order: the check and its one-line reason; the shrunk failing call as
+one line of Python; per rendered field the rendered vs intended value and the family; what
+the implementation received, or the escaped exception with its last frames; how to replay
+the run.  Findings are grouped by tool, like schemathesis groups by operation.
+"""
+
+from __future__ import annotations
+
+import keyword
+import reprlib
+import traceback
+from collections.abc import Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ._errors import render_value
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ._fuzz import Finding, FuzzReport
+
+__all__ = ["call_line", "format_exception", "format_finding", "format_report", "safe_repr"]
+
+_MAX_LINE = 2000
+_repr = reprlib.Repr()
+_repr.maxstring = 400
+_repr.maxother = 200
+_repr.maxlist = _repr.maxdict = _repr.maxtuple = 50
+_repr.maxlevel = 8
+
+
+def safe_repr(value: Any) -> str:
+    """`repr` that survives hostile objects and bounds huge values (shrinking keeps real ones short)."""
+    if type(value) is str and len(value) > 60 and len(set(value)) == 1:
+        return f"{value[0]!r} * {len(value)}"  # still pasteable, and readable
+    try:
+        text = repr(value)
+        return text if len(text) <= _MAX_LINE else _repr.repr(value)
+    except Exception:
+        return f"<{type(value).__name__} object with a failing __repr__>"
+
+
+def call_line(tool: str, args: dict[str, Any]) -> str:
+    """The failing call as one line of Python a user can paste."""
+    if all(isinstance(k, str) and k.isidentifier() and not keyword.iskeyword(k) for k in args):
+        inner = ", ".join(f"{k}={safe_repr(v)}" for k, v in args.items())
+    else:
+        inner = "**" + safe_repr(args)
+    return f"{tool}({inner})"
+
+
+def format_exception(error: BaseException, frames: int = 3) -> str:
+    """The exception line plus its last `frames` frames: enough to find the bug, no more."""
+    try:
+        tb = traceback.TracebackException.from_exception(error, limit=None)
+        own = Path(__file__).with_name("_targets.py")
+        stack = [f for f in tb.stack if Path(f.filename) != own][-frames:]  # skip the call machinery
+        lines = ["Traceback (last frames):"]
+        lines += [part.rstrip("\n") for part in traceback.StackSummary.from_list(stack).format()]
+        lines += [line.rstrip("\n") for line in tb.format_exception_only()]
+        return "\n".join(lines)
+    except Exception:
+        return f"{type(error).__name__}: <unprintable>"
+
+
+def _value(value: Any) -> str:
+    return "<absent>" if type(value).__name__ == "_Absent" else render_value(value, 60)
+
+
+def _indent(text: str, prefix: str = "    ") -> str:
+    return "\n".join(prefix + line if line else line for line in text.splitlines())
+
+
+def format_finding(finding: Finding, *, replay: str = "") -> str:
+    """One finding as a short block; `replay` is how to rerun it (a command or a call)."""
+    note = "" if finding.shrunk else "   # first example found, not shrunk"
+    out = [f"[{finding.check}] {finding.message}", "", f"    {finding.call}{note}", ""]
+    for label in finding.labels:
+        if label.get("mutation"):
+            out.append(f"    {label['path']}: sent {_value(label['rendered'])} [mutation {label['family']}]")
+            continue
+        flag = " (ambiguous: a correction is also fine)" if label.get("ambiguous") else ""
+        out.append(
+            f"    {label['path']}: rendered {_value(label['rendered'])}, "
+            f"intended {_value(label['original'])} [family {label['family']}]{flag}"
+        )
+    if finding.intended is not None and not finding.labels:
+        out.append(f"    intended: {render_value(finding.intended, 200)}")
+    if finding.received:
+        for got in finding.received:
+            out.append(f"    implementation received: {render_value(got, 200)}")
+    elif finding.outcome == "returned":
+        out.append("    the implementation was not called")
+    if finding.error:
+        out += ["", _indent(finding.error)]
+    if replay:
+        out += ["", f"    Reproduce: {replay}"]
+    return "\n".join(out)
+
+
+def format_report(report: FuzzReport, *, replay: dict[str, str] | None = None) -> str:
+    """All findings, grouped by tool, each group ending with its reproduction lines."""
+    if not report.findings:
+        return f"pytest-aacl: no findings ({report.examples_run} examples)"
+    out: list[str] = []
+    tools = _ordered(f.tool for f in report.findings)
+    for tool in tools:
+        mine = [f for f in report.findings if f.tool == tool]
+        checks = len({f.check for f in mine})
+        out.append(f"{'=' * 8} {tool}: {len(mine)} defect(s) found by {checks} check(s) {'=' * 8}")
+        for finding in mine:
+            hint = (replay or {}).get(finding.check, "")
+            out += [format_finding(finding, replay=hint), ""]
+    out.append(f"{len(report.findings)} finding(s) in {report.examples_run} examples; seed={report.seed}")
+    return "\n".join(out)
+
+
+def _ordered(items: Iterable[str]) -> list[str]:
+    seen: dict[str, None] = {}
+    for item in items:
+        seen.setdefault(item, None)
+    return list(seen)

@@ -1,0 +1,113 @@
+"""Docstrings -> tool and parameter descriptions (Google, NumPy and Sphinx styles).
+
+A model chooses arguments from these descriptions, so the words a developer already wrote
+next to the code are carried into the schema instead of being typed twice.
+"""
+
+from __future__ import annotations
+
+import inspect
+import re
+
+__all__ = ["parse_docstring"]
+
+_GOOGLE = re.compile(
+    r"^(?:args|arguments|parameters|params|keyword args|keyword arguments|attributes|"
+    r"other parameters)\s*:\s*$", re.IGNORECASE)
+_GOOGLE_ANY = re.compile(r"^[A-Z][A-Za-z ]*:\s*$")
+_GOOGLE_ENTRY = re.compile(r"^\*{0,2}(\w+)\s*(?:\([^)]*\))?\s*:\s*(.*)$")
+_NUMPY = re.compile(r"^(?:parameters|other parameters|attributes)$", re.IGNORECASE)
+_NUMPY_ENTRY = re.compile(r"^\*{0,2}(\w+)\s*(?::.*)?$")
+_SPHINX = re.compile(r"^:(?:param|parameter|arg|argument|key|keyword)\s+(?:[^:]*\s)?\*{0,2}(\w+)\s*:\s*(.*)$")
+_SPHINX_ANY = re.compile(r"^:\w+")
+
+
+def parse_docstring(doc: str | None) -> tuple[str, dict[str, str]]:
+    """`(summary, {parameter: description})`; missing parts are empty, never an error."""
+    if not doc:
+        return "", {}
+    lines = inspect.cleandoc(doc).splitlines()
+    params: dict[str, str] = {}
+    _google(lines, params)
+    _numpy(lines, params)
+    _sphinx(lines, params)
+    return _summary(lines), params
+
+
+def _summary(lines: list[str]) -> str:
+    head: list[str] = []
+    for line in lines:
+        text = line.strip()
+        if not text or _GOOGLE_ANY.match(text) or _SPHINX_ANY.match(text):
+            break
+        head.append(text)
+    if len(head) >= 2 and set(lines[len(head) - 1].strip()) == {"-"}:
+        head = head[:-2]  # the paragraph ran into a NumPy section title
+    return " ".join(head)
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip())
+
+
+def _google(lines: list[str], params: dict[str, str]) -> None:
+    i = 0
+    while i < len(lines):
+        if not _GOOGLE.match(lines[i].strip()):
+            i += 1
+            continue
+        base = _indent(lines[i])
+        i += 1
+        entry_indent: int | None = None
+        current: str | None = None
+        while i < len(lines):
+            line = lines[i]
+            if line.strip() and _indent(line) <= base:
+                break
+            if line.strip():
+                if entry_indent is None:
+                    entry_indent = _indent(line)
+                match = _GOOGLE_ENTRY.match(line.strip()) if _indent(line) == entry_indent else None
+                if match:
+                    current = match.group(1)
+                    params[current] = match.group(2).strip()
+                elif current:
+                    params[current] = (params[current] + " " + line.strip()).strip()
+            i += 1
+
+
+def _numpy(lines: list[str], params: dict[str, str]) -> None:
+    for i, line in enumerate(lines[:-1]):
+        underline = lines[i + 1].strip()
+        if not (_NUMPY.match(line.strip()) and underline and set(underline) == {"-"}):
+            continue
+        base = _indent(line)
+        current: str | None = None
+        for j in range(i + 2, len(lines)):
+            text = lines[j].strip()
+            nxt = lines[j + 1].strip() if j + 1 < len(lines) else ""
+            if text and nxt and set(nxt) == {"-"}:
+                break  # the next section's title
+            if not text:
+                continue
+            if _indent(lines[j]) <= base:
+                match = _NUMPY_ENTRY.match(text)
+                current = match.group(1) if match else None
+                if current:
+                    params.setdefault(current, "")
+            elif current:
+                params[current] = (params[current] + " " + text).strip()
+
+
+def _sphinx(lines: list[str], params: dict[str, str]) -> None:
+    current: str | None = None
+    for line in lines:
+        text = line.strip()
+        match = _SPHINX.match(text)
+        if match:
+            current = match.group(1)
+            params[current] = match.group(2).strip()
+        elif _SPHINX_ANY.match(text) or not text:
+            current = None
+        elif current and _indent(line) > 0:
+            params[current] = (params[current] + " " + text).strip()

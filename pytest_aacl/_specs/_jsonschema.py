@@ -1,0 +1,338 @@
+"""JSON Schema in (draft-04/06/07, 2019-09, 2020-12) -> one canonical draft 2020-12 schema.
+
+Everything downstream (boundary, strategies, checks) reads only draft 2020-12 with local
+refs into a root `$defs`, so the draft differences are paid for once, here, at decoration
+time.  A malformed schema is refused with the JSON pointer of its first problem and a
+hint, because a schema that fails later fails in front of a model instead of a developer.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Callable
+from functools import cache
+from typing import Any
+from urllib.parse import unquote
+
+from .._errors import SpecError
+from .._spec import ToolSpec
+from . import _pointer as ptr
+from ._sanity import LIST_KEYWORDS as _LIST
+from ._sanity import MAP_KEYWORDS as _MAP
+from ._sanity import ONE_KEYWORDS as _ONE
+from ._sanity import check_cycles, check_node
+
+__all__ = ["DRAFT_2020_12", "canonicalise", "from_schema"]
+
+DRAFT_2020_12 = "https://json-schema.org/draft/2020-12/schema"
+
+_DRAFT_MARKERS = {"draft-04": 4, "draft-06": 6, "draft-07": 7, "2019-09": 2019, "2020-12": 2020}
+_NEW_KEYWORDS = ("$defs", "prefixItems", "dependentRequired", "dependentSchemas", "$anchor",
+                 "$dynamicRef", "unevaluatedProperties", "unevaluatedItems")
+_TYPES = ("string", "number", "integer", "boolean", "array", "object", "null")
+_TYPE_FIXES = {
+    "int": "integer", "long": "integer", "int32": "integer", "int64": "integer",
+    "float": "number", "double": "number", "decimal": "number", "real": "number",
+    "str": "string", "text": "string", "bool": "boolean", "dict": "object", "map": "object",
+    "obj": "object", "list": "array", "tuple": "array", "set": "array", "none": "null",
+    "nil": "null", "nonetype": "null",
+}
+
+
+
+def from_schema(
+    schema: dict[str, Any],
+    *,
+    name: str = "tool",
+    description: str = "",
+    implementation: Callable[..., Any] | None = None,
+) -> ToolSpec:
+    """A `ToolSpec` whose parameters are `schema`, canonicalised to draft 2020-12.
+
+    >>> from_schema({"type": "object", "properties": {"q": {"type": "string"}}}).parameters["$schema"]
+    'https://json-schema.org/draft/2020-12/schema'
+    """
+    if not isinstance(name, str) or not name:
+        raise SpecError(f"the tool name must be a non-empty string, got {name!r}")
+    return ToolSpec(
+        name=name,
+        description=description or "",
+        parameters=canonicalise(schema),
+        implementation=implementation,
+        source="schema",
+    )
+
+
+def canonicalise(schema: Any) -> dict[str, Any]:
+    """Validate `schema` against its draft's metaschema and return a 2020-12 copy.
+
+    Never mutates `schema`.  Raises `SpecError` (with a JSON pointer) when it is malformed,
+    has an unresolvable or remote `$ref`, or its root does not describe an object.
+    """
+    if not isinstance(schema, dict):
+        raise SpecError(
+            f"parameters must be a JSON Schema object (a dict), got {type(schema).__name__}; "
+            'use {"type": "object", "properties": {...}}'
+        )
+    try:
+        return _canonicalise(schema)
+    except RecursionError:
+        raise SpecError("the schema is nested too deeply to be a tool's parameters; "
+                        "move repeated structure into \"$defs\" and use \"$ref\"") from None
+
+
+def check_tree(schema: dict[str, Any]) -> dict[str, Any]:
+    """Resolve every `$ref` and refuse unsatisfiable nodes of an already-2020-12 schema
+    (one built from type hints), without paying for metaschema validation."""
+    return _Canonicaliser(schema, 2020).run()
+
+
+def _canonicalise(schema: dict[str, Any]) -> dict[str, Any]:
+    draft = _detect_draft(schema)
+    key = _fingerprint(schema, draft)
+    if key is None or key not in _VALID:
+        _check_metaschema(schema, draft)
+        if key is not None:
+            _VALID[key] = None
+            if len(_VALID) > 4096:
+                _VALID.pop(next(iter(_VALID), ""), None)
+    out = _Canonicaliser(schema, draft).run()
+    check_cycles(out)
+    return _object_root(out)
+
+
+#: Fingerprints of schemas that passed the metaschema: meta-validation costs milliseconds,
+#: and the same declaration is often imported many times (per test, per worker, per file).
+_VALID: dict[str, None] = {}
+
+
+def _fingerprint(schema: dict[str, Any], draft: int) -> str | None:
+    try:
+        return f"{draft}:" + json.dumps(schema, sort_keys=True, allow_nan=False)
+    except (TypeError, ValueError):
+        return None  # not plain JSON: always validate
+
+
+def _detect_draft(schema: dict[str, Any]) -> int:
+    declared = schema.get("$schema")
+    if declared is not None:
+        for marker, draft in _DRAFT_MARKERS.items():
+            if isinstance(declared, str) and marker in declared:
+                return draft
+        raise SpecError(
+            f"unsupported $schema {declared!r}; use {DRAFT_2020_12!r} or "
+            "'http://json-schema.org/draft-07/schema#'",
+            pointer="/$schema",
+        )
+    legacy = new = False
+    stack: list[Any] = [schema]
+    while stack and not (legacy and new):
+        node = stack.pop()
+        if not isinstance(node, dict):
+            continue
+        if any(k in node for k in _NEW_KEYWORDS):
+            new = True
+        if ("definitions" in node or "dependencies" in node or "additionalItems" in node
+                or isinstance(node.get("items"), list)):
+            legacy = True
+        stack.extend(_children(node))
+    return 7 if legacy and not new else 2020
+
+
+def _children(node: dict[str, Any]) -> list[Any]:
+    """The sub-schemas of one schema node (not its data: enum, const, default, ...)."""
+    out: list[Any] = []
+    for key, value in node.items():
+        if key in _ONE or key == "additionalItems":
+            out.extend(value if isinstance(value, list) else [value])
+        elif key in _MAP or key in ("$defs", "definitions", "dependencies"):
+            if isinstance(value, dict):
+                out.extend(value.values())
+        elif key in _LIST and isinstance(value, list):
+            out.extend(value)
+    return out
+
+
+@cache
+def _metavalidator(draft: int) -> Any:
+    import jsonschema  # lazy: `-p aacl` must not pay for it
+
+    cls = {4: jsonschema.Draft4Validator, 6: jsonschema.Draft6Validator,
+           7: jsonschema.Draft7Validator, 2019: jsonschema.Draft201909Validator,
+           2020: jsonschema.Draft202012Validator}[draft]
+    return cls(cls.META_SCHEMA)
+
+
+def _check_metaschema(node: Any, draft: int, base: str = "") -> None:
+    error = next(iter(_metavalidator(draft).iter_errors(node)), None)
+    if error is None:
+        return
+    path = [str(p) for p in error.absolute_path]
+    if (path and path[-1] == "type") or (len(path) > 1 and path[-2] == "type"):
+        bad = error.instance
+        if path[-1] == "type" and isinstance(bad, list):
+            index = next((i for i, t in enumerate(bad) if t not in _TYPES), None)
+            if index is not None:
+                path, bad = [*path, str(index)], bad[index]
+        raise SpecError(_type_hint(bad), pointer=ptr.join(base, *path))
+    keyword = path[-1] if path else "the root"
+    name = {2020: "2020-12", 2019: "2019-09"}.get(draft, f"draft-0{draft}")
+    raise SpecError(
+        f"{error.message}; fix the value of {keyword!r} (JSON Schema {name}, see "
+        "https://json-schema.org/understanding-json-schema/)",
+        pointer=ptr.join(base, *path),
+    )
+
+
+def _type_hint(bad: Any) -> str:
+    if isinstance(bad, str) and bad.lower() in _TYPE_FIXES:
+        return f'"{bad}" is not a JSON Schema type; use "{_TYPE_FIXES[bad.lower()]}"'
+    if isinstance(bad, str) and bad.lower() == "any":
+        return '"any" is not a JSON Schema type; omit "type" to accept any value'
+    allowed = ", ".join(f'"{t}"' for t in _TYPES)
+    return f"{json.dumps(bad, default=repr)} is not a JSON Schema type; use one of {allowed} (or a list of them)"
+
+
+class _Canonicaliser:
+    """One pass over the schema tree that rewrites legacy keywords and every `$ref`.
+
+    Every schema node's old pointer is mapped to its new pointer, so refs into renamed
+    places (`definitions`, array `items`, `dependencies`) are rewritten exactly.
+    """
+
+    def __init__(self, source: dict[str, Any], draft: int) -> None:
+        self.source = source
+        self.draft = draft
+        self.legacy_items = draft < 2020
+        self.moved: dict[str, str] = {}  # old pointer -> new pointer
+        self.anchors: dict[str, str] = {}  # anchor name -> old pointer
+        self.refs: list[tuple[dict[str, Any], str, str]] = []  # (node, $ref, old pointer)
+        self.defs: dict[str, Any] = {}
+
+    def run(self) -> dict[str, Any]:
+        out = self.walk(self.source, "", "")
+        self._resolve_refs()
+        if self.defs:
+            out.setdefault("$defs", {}).update(self.defs)
+        return {"$schema": DRAFT_2020_12, **out}
+
+    def walk(self, node: Any, old: str, new: str) -> Any:
+        self.moved.setdefault(old, new)
+        if not isinstance(node, dict):
+            return node  # boolean schema
+        out: dict[str, Any] = {}
+        for key, value in node.items():
+            here = ptr.join(old, key)
+            if key == "$schema":
+                continue
+            if key == "$ref":
+                out[key] = value
+                self.refs.append((out, value, here))
+            elif key in ("$defs", "definitions"):
+                defs = out.setdefault("$defs", {})
+                for name, sub in value.items():
+                    if name in defs:
+                        raise SpecError(f"definition {name!r} appears in both $defs and definitions; keep one",
+                                        pointer=ptr.join(here, name))
+                    defs[name] = self.walk(sub, ptr.join(here, name), ptr.join(new, "$defs", name))
+            elif key == "$id" or key == "$anchor":
+                self._anchor(key, value, old, here, out)
+            elif key == "items" and isinstance(value, list):
+                out["prefixItems"] = [self.walk(s, ptr.join(here, i), ptr.join(new, "prefixItems", i))
+                                      for i, s in enumerate(value)]
+            elif key == "additionalItems" and self.legacy_items:
+                if isinstance(node.get("items"), list):
+                    out["items"] = self.walk(value, here, ptr.join(new, "items"))
+            elif key == "dependencies":
+                for prop, dep in value.items():
+                    if isinstance(dep, list):
+                        out.setdefault("dependentRequired", {})[prop] = list(dep)
+                    else:
+                        out.setdefault("dependentSchemas", {})[prop] = self.walk(
+                            dep, ptr.join(here, prop), ptr.join(new, "dependentSchemas", prop))
+            elif key in ("exclusiveMinimum", "exclusiveMaximum") and isinstance(value, bool):
+                bound = "minimum" if key == "exclusiveMinimum" else "maximum"
+                if value and bound in node:  # draft-04 boolean form
+                    out[key] = node[bound]
+            elif key in _ONE:
+                out[key] = self.walk(value, here, ptr.join(new, key))
+            elif key in _MAP:
+                out[key] = {k: self.walk(v, ptr.join(here, k), ptr.join(new, key, k)) for k, v in value.items()}
+            elif key in _LIST:
+                out[key] = [self.walk(v, ptr.join(here, i), ptr.join(new, key, i)) for i, v in enumerate(value)]
+            else:
+                out[key] = copy.deepcopy(value)  # data (enum, default, ...) and unknown keywords
+        for bound in ("minimum", "maximum"):  # draft-04: an exclusive bound replaces its inclusive one
+            if node.get("exclusive" + bound.title()) is True:
+                out.pop(bound, None)
+        check_node(out, old)
+        return out
+
+    def _anchor(self, key: str, value: Any, old: str, here: str, out: dict[str, Any]) -> None:
+        if key == "$anchor":
+            self.anchors[value] = old
+            out[key] = value
+        elif isinstance(value, str) and value.startswith("#"):  # draft <= 07 plain-name anchor
+            self.anchors[value[1:]] = old
+            out["$anchor"] = value[1:]
+        elif old:
+            raise SpecError(
+                f"a nested $id ({value!r}) changes how refs resolve and is not supported; "
+                "move the sub-schema into the root \"$defs\" and refer to it as \"#/$defs/<name>\"",
+                pointer=here,
+            )
+        else:
+            out[key] = value
+
+    def _resolve_refs(self) -> None:
+        while self.refs:
+            node, ref, here = self.refs.pop()
+            target = ptr.ref_pointer(ref, at=here)
+            if target.startswith("#"):
+                if target[1:] not in self.anchors:
+                    raise SpecError(f"$ref {ref!r} names no $anchor in this schema", pointer=here)
+                target = self.anchors[target[1:]]
+            if target not in self.moved:
+                self._hoist(ref, target, here)
+            node["$ref"] = ptr.to_ref(self.moved[target])
+
+    def _hoist(self, ref: str, target: str, here: str) -> None:
+        """A ref into a place that is not a schema keyword (`#/components/schemas/X`):
+        copy the target into `$defs` so every ref in the canonical schema is `#/$defs/...`."""
+        found = ptr.resolve(self.source, target)
+        if not isinstance(found, (dict, bool)):
+            raise SpecError(f"$ref {ref!r} does not resolve to a schema in this document; "
+                            "point it at an entry of the root \"$defs\"", pointer=here)
+        _check_metaschema(found, self.draft, base=target)
+        base = ptr.split(target)[-1] or "def"
+        name, n = base, 1
+        while name in self.defs or ptr.exists(self.source, ptr.join("/$defs", name)) or \
+                ptr.exists(self.source, ptr.join("/definitions", name)):
+            n += 1
+            name = f"{base}_{n}"
+        self.defs[name] = self.walk(found, target, ptr.join("/$defs", name))
+
+
+def _object_root(out: dict[str, Any], depth: int = 0) -> dict[str, Any]:
+    if "type" not in out and "properties" not in out and isinstance(out.get("$ref"), str) and depth < 8:
+        target = ptr.resolve(out, unquote(out["$ref"][1:]))
+        if isinstance(target, dict):  # {"$ref": "#/$defs/Args", "$defs": {...}}: inline the root
+            merged = {"$schema": DRAFT_2020_12, **copy.deepcopy(target),
+                      **{k: v for k, v in out.items() if k != "$ref"}}
+            return _object_root(merged, depth + 1)
+    kind = out.get("type")
+    if kind == ["object"]:
+        kind = "object"
+    if kind == "object" or (kind is None and isinstance(out.get("properties"), dict)):
+        out["type"] = "object"
+        out.setdefault("properties", {})
+        return out
+    raise SpecError(
+        f"the root of a tool's parameters must be an object schema (got type {kind!r}); "
+        'wrap the value in a property: {"type": "object", "properties": {"value": ...}}'
+        if kind is not None else
+        'the root of a tool\'s parameters must be an object schema; use '
+        '{"type": "object", "properties": {...}} (with "properties": {} for a tool without arguments)'
+    )
+

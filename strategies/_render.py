@@ -1,0 +1,184 @@
+"""All model-style renderings of one value at one schema node, simplest first.
+
+Dispatch lives here together with the container families (lists, objects, key case);
+scalar and date families live in `_scalars` and `_dates`.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from . import families as F
+from ._dates import dates, datetimes, times
+from ._scalars import NULL_WORDS, Rendering, booleans, enums, null_words, numbers, strings
+from ._schema import SNAKE, Node
+
+__all__ = ["key_variants", "null_for_optional", "render"]
+
+_NO_SPACE_FORMATS = frozenset({"hostname", "email", "uri", "ipv4"})
+_NUMBERISH = re.compile(r"[+-]?[0-9]{1,3}(?:[, _][0-9]{3})+(?:\.[0-9]+)?|[+-]?[0-9]+,[0-9]+")
+_NULLISH = frozenset(w.strip().casefold() for w in NULL_WORDS)
+_PY_LITERAL_LIMIT = 100_000
+#: characters str.splitlines() breaks on: an item holding one cannot be joined into text.
+_LINE_BREAKS = "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
+
+
+def render(value: Any, node: Node) -> list[Rendering]:
+    """Every rendering the boundary must read back as `value`, ordered simplest first."""
+    seen: dict[tuple[str, str], Rendering] = {}
+    for family, rendered, ambiguous in _render(value, node):
+        if _distinct(rendered, value):
+            seen.setdefault((type(rendered).__name__, repr(rendered)), Rendering(family, rendered, ambiguous))
+    return sorted(seen.values(), key=lambda r: (F.RANK[r.family], len(repr(r.rendered))))
+
+
+def _distinct(rendered: Any, value: Any) -> bool:
+    return type(rendered) is not type(value) or rendered != value
+
+
+def _render(value: Any, node: Node) -> list[Rendering]:
+    kind = node.kind
+    if value is None:
+        return null_words() if node.nullable and kind in ("boolean", "integer", "number") else []
+    if kind is None:
+        return []
+    if node.enum is not None:
+        return enums(value, node.enum, node.synonyms) if value in node.enum else []
+    if kind == "boolean" and isinstance(value, bool):
+        return booleans(value)
+    if kind in ("integer", "number") and isinstance(value, (int, float)) and not isinstance(value, bool):
+        return numbers(value, integer_field=kind == "integer")
+    if kind == "string" and isinstance(value, str):
+        if node.fmt == "date":
+            return dates(value, node.date_order)
+        if node.fmt == "date-time":
+            return datetimes(value, node.naive_datetime)
+        if node.fmt == "time":
+            return times(value)
+        return strings(value, node.fmt) if "pattern" not in node.schema or node.fmt is None else []
+    if kind == "array" and isinstance(value, list):
+        return _lists(value, node)
+    if kind == "object" and isinstance(value, dict):
+        return _objects(value, node)
+    return []
+
+
+def _item_node(node: Node) -> Node | None:
+    return None if node.prefix else node.items
+
+
+def _lists(value: list[Any], node: Node) -> list[Rendering]:
+    out: list[Rendering] = [(F.LIST_JSON_STRING, json.dumps(value), False)]
+    literal = repr(value)
+    if _literal_safe(value) and len(literal) < _PY_LITERAL_LIMIT:
+        out.append((F.LIST_PYTHON_LITERAL, literal, False))
+    item = _item_node(node)
+    if item is None or not value:
+        return out
+    if len(value) == 1:
+        scalar = value[0]
+        if _joinable(scalar, "") is not None and not isinstance(scalar, str) or _plain_word(scalar, item):
+            out.append((F.LIST_SINGLE_SCALAR, scalar, False))
+        return out
+    texts = [_joinable(v, ",;") for v in value]
+    if any(t is None for t in texts) or any(isinstance(v, str) and not _plain_word(v, item) for v in value):
+        return out
+    words: list[str] = [t for t in texts if t is not None]
+    numeric = item.kind in ("integer", "number")
+    for family, sep in ((F.LIST_CSV, ","), (F.LIST_CSV, ", "), (F.LIST_SEMICOLON, ";"),
+                        (F.LIST_SEMICOLON, "; "), (F.LIST_NEWLINES, "\n")):
+        joined = sep.join(words)
+        out.append((family, joined, numeric and bool(_NUMBERISH.fullmatch(joined))))
+    if _no_spaces(item) and not any(w.casefold() == "and" for w in words):
+        joined = " ".join(words)
+        out.append((F.LIST_SPACES, joined, numeric and bool(_NUMBERISH.fullmatch(joined))))
+        prose = f"{words[0]} and {words[1]}" if len(words) == 2 else f"{', '.join(words[:-1])} and {words[-1]}"
+        out.append((F.LIST_AND, prose, False))
+    return out
+
+
+def _joinable(value: Any, separators: str) -> str | None:
+    """The text of one list item inside a joined rendering, or None when it cannot be joined."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        return repr(value)
+    if not isinstance(value, str) or not value or value != value.strip():
+        return None
+    if any(c in value for c in separators + _LINE_BREAKS) or value[0] in "[{\"'(" or value.casefold() in _NULLISH:
+        return None
+    return value
+
+
+def _plain_word(value: Any, item: Node) -> bool:
+    """A string item that reads as itself when split out of text (no separators, no spaces
+    where the boundary would split on whitespace, nothing that parses as JSON or null)."""
+    if not isinstance(value, str) or _joinable(value, ",;") is None:
+        return False
+    return not (_no_spaces(item) and any(c.isspace() for c in value))
+
+
+def _no_spaces(item: Node) -> bool:
+    """The item schema rules out whitespace, so splitting on it is safe (the boundary's rule)."""
+    if item.kind in ("integer", "number", "boolean"):
+        return True
+    if item.enum is not None:
+        return all(not isinstance(v, str) or not any(c.isspace() for c in v) for v in item.enum)
+    return item.kind == "string" and item.fmt in _NO_SPACE_FORMATS
+
+
+def _literal_safe(value: Any) -> bool:
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return not isinstance(value, float) or value == value
+    if isinstance(value, list):
+        return all(_literal_safe(v) for v in value)
+    if isinstance(value, dict):
+        return all(isinstance(k, str) and _literal_safe(v) for k, v in value.items())
+    return False
+
+
+def _objects(value: dict[str, Any], node: Node) -> list[Rendering]:
+    text = json.dumps(value)
+    out: list[Rendering] = [(F.OBJECT_JSON_STRING, text, False),
+                            (F.OBJECT_JSON_STRING, json.dumps(value, indent=2), False),
+                            (F.OBJECT_CODE_FENCE, f"```json\n{text}\n```", False),
+                            (F.OBJECT_CODE_FENCE, f"```\n{json.dumps(value, indent=2)}\n```", False)]
+    for key in value:
+        for variant in key_variants(key, node):
+            renamed = {variant if k == key else k: v for k, v in value.items()}
+            out.append((F.KEY_CASE, renamed, False))
+    return out
+
+
+def _to_snake(key: str) -> str:
+    return re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", key).replace("-", "_").lower()
+
+
+def key_variants(key: str, node: Node) -> list[str]:
+    """camelCase / kebab-case / PascalCase spellings of a snake_case property that map back
+    to it alone (closed objects only: elsewhere another key is simply another key)."""
+    if not node.closed or node.exotic or key not in node.props or not SNAKE.fullmatch(key):
+        return []
+    parts = key.split("_")
+    camel = parts[0] + "".join(p.capitalize() for p in parts[1:])
+    candidates = [camel, camel[0].upper() + camel[1:], key.replace("_", "-")]
+    folded = [p.replace("_", "").casefold() for p in node.props]
+    out = []
+    for variant in candidates:
+        if variant in node.props or _to_snake(variant) != key:
+            continue
+        if folded.count(variant.replace("-", "").casefold()) == 1:
+            out.append(variant)
+    return out
+
+
+def null_for_optional(child: Node) -> list[Rendering]:
+    """An absent optional field sent anyway: JSON null, or a null word for a non-string field."""
+    out: list[Rendering] = [(F.NULL_FOR_OPTIONAL, None, False)]
+    if child.kind in ("boolean", "integer", "number") and child.enum is None:
+        out += [(F.NULL_FOR_OPTIONAL, w, False) for w in NULL_WORDS]
+    return out

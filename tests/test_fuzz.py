@@ -1,0 +1,159 @@
+"""`fuzz()` end to end: correct tools pass, each kind of defect is found by the right check."""
+
+from __future__ import annotations
+
+import ast
+import sys
+import threading
+import warnings
+from typing import Any
+
+import pytest
+
+from pytest_aacl import CHECKS, Finding, FuzzReport, boundary, check, fuzz
+from pytest_aacl._report import call_line, format_finding
+
+FLAG_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {"name": {"type": "string", "minLength": 1}, "enabled": {"type": "boolean"}},
+    "required": ["name", "enabled"],
+    "additionalProperties": False,
+}
+RELEASE = threading.Event()
+
+
+def store(name: str, enabled: bool) -> None:
+    return None
+
+
+def set_flag(name: Any, enabled: Any) -> None:
+    """The pattern's hand-written boolean parsing: "ture" silently becomes False."""
+    if not isinstance(name, str) or not name:
+        raise ValueError(f"INVALID_NAME: name must be a non-empty string; received {name!r}")
+    return store(name=name, enabled=str(enabled).strip().lower() in ("true", "1", "yes", "on"))
+
+
+def hangs_on_empty(name: Any, enabled: Any) -> None:
+    if name == "":
+        RELEASE.wait(5)
+    if not isinstance(name, str) or not isinstance(enabled, bool):
+        raise ValueError(f"TYPE_ERROR at name: expected a string and a boolean; received {name!r}")
+    return store(name=name, enabled=enabled)
+
+
+def here() -> Any:
+    return sys.modules[__name__]
+
+
+@pytest.fixture(autouse=True)
+def _quiet() -> Any:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        yield
+
+
+def test_a_correct_boundary_tool_passes_every_check() -> None:
+    from pattern_validation.reference import search_web
+
+    report = fuzz(search_web, max_examples=40, seed=3)
+    assert isinstance(report, FuzzReport)
+    assert report.findings == [], str(report)
+    assert report.ok and report.checks == tuple(CHECKS) and report.tools == ("search_web",)
+    assert report.examples_run >= 40 * len(CHECKS)
+
+
+def test_handwritten_boolean_parsing_is_caught_as_corruption() -> None:
+    report = fuzz(set_flag, schema=FLAG_SCHEMA, implementation=(here(), "store"),
+                  checks=["rejects_invalid", "no_silent_corruption"], max_examples=150, seed=1)
+    by_check = {f.check for f in report.findings}
+    assert by_check == {"rejects_invalid", "no_silent_corruption"}, str(report)
+    typo = [f for f in report.findings if f.check == "rejects_invalid" and f.received
+            and f.received[0].get("enabled") is False and isinstance(f.args.get("enabled"), str)]
+    assert typo, str(report)  # e.g. set_flag(name='0', enabled='ture') reached store(enabled=False)
+    corrupt = next(f for f in report.findings if f.check == "no_silent_corruption")
+    assert corrupt.intended is not None and corrupt.received[0]["enabled"] != corrupt.intended["enabled"]
+    assert corrupt.labels[0]["path"] == "enabled" and corrupt.family and "enabled" in corrupt.message
+
+
+def test_findings_are_shrunk_and_reproducible_with_the_seed() -> None:
+    kwargs: dict[str, Any] = {"schema": FLAG_SCHEMA, "implementation": (here(), "store"), "checks": ["rejects_invalid"]}
+    first = fuzz(set_flag, max_examples=80, seed=7, **kwargs)
+    again = fuzz(set_flag, max_examples=80, seed=7, **kwargs)
+    assert [f.call for f in first.findings] == [f.call for f in again.findings]
+    assert first.seed == 7 and all(f.shrunk for f in first.findings[:1])
+    for finding in first.findings:
+        ast.parse(finding.call)  # one line of valid Python
+
+
+def test_a_hang_is_a_total_finding_not_a_hung_test_run() -> None:
+    report = fuzz(hangs_on_empty, schema={**FLAG_SCHEMA, "properties": {"name": {"type": "string"}, "enabled": {"type": "boolean"}}},
+                  implementation=(here(), "store"), checks=["total"], max_examples=30, seed=2, timeout=0.05)
+    RELEASE.set()
+    hangs = [f for f in report.findings if "hung" in f.message]
+    assert hangs and hangs[0].outcome == "timeout", str(report)
+
+
+def test_escaped_exceptions_are_reported_with_their_last_frames() -> None:
+    def crashes(name: Any, enabled: Any) -> None:
+        return store(name=name.upper(), enabled=enabled)
+
+    report = fuzz(crashes, schema=FLAG_SCHEMA, implementation=(here(), "store"), checks=["total"], max_examples=60, seed=0)
+    finding = report.findings[0]
+    assert finding.outcome == "escaped" and "AttributeError" in finding.error
+    assert "name.upper()" in finding.error and "_targets.py" not in finding.error
+
+
+def test_user_checks_run_by_name() -> None:
+    @check(inputs=("conforming",))
+    def name_is_short(case: Any, call: Any, target: Any) -> None:
+        """Names reaching the implementation are at most 3 characters."""
+        for kwargs in call.received:
+            assert len(kwargs["name"]) <= 3, f"name {kwargs['name']!r} is too long"
+
+    try:
+        report = fuzz(boundary(store, schema=FLAG_SCHEMA), checks=["name_is_short"], max_examples=60, seed=0)
+    finally:
+        del CHECKS["name_is_short"]
+    assert [f.check for f in report.findings] == ["name_is_short"]
+    assert "is too long" in report.findings[0].message
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"checks": ["nope"]}, "unknown check"),
+        ({"max_examples": 0}, "max_examples must be a positive integer"),
+        ({"seed": "x"}, "seed must be an integer"),
+    ],
+)
+def test_bad_arguments(kwargs: dict[str, Any], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        fuzz(boundary(store, schema=FLAG_SCHEMA), **kwargs)
+
+
+def test_report_format_leads_with_the_call_not_a_hypothesis_dump() -> None:
+    finding = Finding(
+        tool="search_web", check="no_silent_corruption",
+        message="implementation received max_results: received 1, intended 1000",
+        call=call_line("search_web", {"query": "a", "max_results": "1,000"}),
+        args={"query": "a", "max_results": "1,000"}, kind="hallucinated", outcome="returned",
+        intended={"query": "a", "max_results": 1000}, received=({"query": "a", "max_results": 1},),
+        labels=({"path": "max_results", "family": "int_thousands", "original": 1000, "rendered": "1,000",
+                 "ambiguous": False, "mutation": False},),
+    )
+    text = format_finding(finding, replay="pytest -k no_silent_corruption --aacl-seed 3")
+    lines = text.splitlines()
+    assert lines[0] == "[no_silent_corruption] implementation received max_results: received 1, intended 1000"
+    assert lines[2] == "    search_web(query='a', max_results='1,000')"
+    assert '    max_results: rendered "1,000", intended 1000 [family int_thousands]' in lines
+    assert '    implementation received: {"query": "a", "max_results": 1}' in lines
+    assert lines[-1] == "    Reproduce: pytest -k no_silent_corruption --aacl-seed 3"
+    assert finding.family == "int_thousands"
+
+
+def test_call_line_is_pasteable_for_any_keys_and_huge_strings() -> None:
+    assert call_line("f", {"user-id": 1}) == "f(**{'user-id': 1})"
+    assert call_line("f", {"q": "x" * 500}) == "f(q='x' * 500)"
+    recorded: dict[str, Any] = {}
+    eval(call_line("f", {"q": "x" * 500, "n": [1, "2"]}), {"f": lambda **kw: recorded.update(kw)})
+    assert recorded == {"q": "x" * 500, "n": [1, "2"]}

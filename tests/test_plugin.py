@@ -1,0 +1,176 @@
+"""The plugin as a user meets it: a project, a command line, and what pytest prints."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+import pytest_aacl.strategies
+
+import pytest_aacl._boundary
+import pytest_aacl._fuzz
+
+# imported up front so pytester's sys.modules snapshot keeps one copy of each for every run
+assert pytest_aacl._boundary and pytest_aacl._fuzz and pytest_aacl.strategies
+
+GOOD = '''
+from pytest_aacl import boundary
+
+@boundary
+def add(a: int, b: int = 1) -> int:
+    """Add two numbers."""
+    return a + b
+'''
+
+BUGGY = '''
+import sys
+
+SCHEMA = {
+    "type": "object",
+    "properties": {"name": {"type": "string", "minLength": 1}, "enabled": {"type": "boolean"}},
+    "required": ["name", "enabled"],
+    "additionalProperties": False,
+}
+
+def store(name: str, enabled: bool) -> None:
+    raise RuntimeError("the fuzzer must not reach the real implementation")
+
+def set_flag(name, enabled):
+    if not isinstance(name, str) or not name:
+        raise ValueError(f"INVALID_NAME: name must be a non-empty string; received {name!r}")
+    return store(name=name, enabled=str(enabled).strip().lower() in ("true", "1", "yes", "on"))
+
+TARGETS = [{"target": set_flag, "schema": SCHEMA, "implementation": (sys.modules[__name__], "store")}]
+'''
+
+CHECK_NAMES = ["no_silent_corruption", "identity_on_canonical", "rejects_invalid", "total",
+               "typed_implementation", "correction_quality", "idempotent"]
+
+
+@pytest.fixture
+def project(pytester: pytest.Pytester) -> pytest.Pytester:
+    pytester.makepyfile(good_tools=GOOD, buggy_tools=BUGGY)
+    pytester.makeini("[pytest]\naddopts = -p no:randomly -p no:cacheprovider --strict-markers\n")
+    return pytester
+
+
+def test_one_item_per_tool_and_check(project: pytest.Pytester) -> None:
+    result = project.runpytest("--co", "-q", "--aacl-target", "good_tools:add")
+    result.stdout.fnmatch_lines([f"aacl::add::{name}" for name in CHECK_NAMES] + ["7 tests collected*"])
+    assert result.ret == 0
+
+
+def test_a_correct_tool_passes(project: pytest.Pytester) -> None:
+    result = project.runpytest("--aacl-target", "good_tools:add", "--aacl-max-examples", "25", "--aacl-seed", "1")
+    result.assert_outcomes(passed=7)
+
+
+def test_a_buggy_tool_fails_with_the_right_check_and_a_readable_message(project: pytest.Pytester) -> None:
+    result = project.runpytest("--aacl-target", "buggy_tools:TARGETS", "--aacl-max-examples", "80",
+                               "--aacl-seed", "1", "-k", "rejects_invalid")
+    result.assert_outcomes(failed=1, deselected=6)
+    out = result.stdout.str()
+    result.stdout.fnmatch_lines([
+        "*_ aacl::set_flag::rejects_invalid _*",
+        "======== set_flag: * defect(s) found by 1 check(s) ========",
+        "[[]rejects_invalid[]] invalid arguments reached the implementation as *",
+        "    set_flag(*",
+        "    Reproduce: pytest --aacl-target buggy_tools:TARGETS -k rejects_invalid --aacl-seed 1",
+        "*pytest-aacl findings*",
+        "set_flag: rejects_invalid found * defect(s)",
+    ])
+    assert "Falsifying example" not in out and "Traceback (most recent call last)" not in out
+    assert "RuntimeError" not in out  # the spy stood in for the real implementation
+
+
+def test_ini_targets_and_marker_selection_with_strict_markers(project: pytest.Pytester) -> None:
+    project.makeini("[pytest]\naddopts = -p no:randomly --strict-markers\naacl_targets =\n    good_tools:add\n")
+    result = project.runpytest("-m", "aacl", "--aacl-checks", "total,idempotent", "--aacl-max-examples", "15")
+    result.assert_outcomes(passed=2)
+
+
+def test_exitfirst_and_last_failed(project: pytest.Pytester) -> None:
+    project.makeini("[pytest]\naddopts = -p no:randomly --strict-markers\n")
+    args = ["--aacl-target", "buggy_tools:TARGETS", "--aacl-max-examples", "40", "--aacl-seed", "2",
+            "--aacl-checks", "rejects_invalid,identity_on_canonical,total"]
+    project.runpytest(*args).assert_outcomes(passed=1, failed=2)
+    project.runpytest(*args, "-x").assert_outcomes(failed=1)
+    rerun = project.runpytest(*args, "--lf")
+    rerun.assert_outcomes(failed=2, deselected=1)
+    rerun.stdout.fnmatch_lines(["run-last-failure: rerun previous 2 failures*"])
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--aacl-max-examples", "many"], "ERROR: --aacl-max-examples must be a positive integer, got 'many'"),
+        (["--aacl-seed", "1.5"], "ERROR: --aacl-seed must be an integer, got '1.5'"),
+        (["--aacl-checks", "total,nope"], "ERROR: --aacl-checks: unknown check nope; choose from no_silent_corruption, *"),
+        (["--aacl-target", "good_tools"], "ERROR: --aacl-target: target 'good_tools' must look like 'module:object'*"),
+        (["--aacl-target", "missing_mod:x"], "ERROR: --aacl-target: target 'missing_mod:x': cannot import module 'missing_mod'*"),
+        (["--aacl-target", "good_tools:nothing"], "ERROR: --aacl-target: target 'good_tools:nothing': module 'good_tools' has no attribute 'nothing'"),
+        (["--aacl-target", "buggy_tools:SCHEMA"], "ERROR: --aacl-target: an OpenAI tool spec needs implementation=*"),
+        (["--aacl-target", "buggy_tools:sys"], "ERROR: --aacl-target: 'module' is not a tool*"),
+    ],
+)
+def test_bad_options_are_one_clear_usage_error(project: pytest.Pytester, args: list[str], message: str) -> None:
+    result = project.runpytest(*args)
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines([message])
+    assert "Traceback" not in result.stderr.str()
+
+
+def test_fixture_fuzzes_inside_a_test_and_can_be_overridden(project: pytest.Pytester) -> None:
+    project.makepyfile(test_tools=textwrap.dedent('''
+        import buggy_tools, good_tools
+
+        def test_good(aacl_tool):
+            report = aacl_tool(good_tools.add).fuzz(max_examples=15, seed=0)
+            assert report.ok and report.examples_run > 0
+
+        def test_buggy(aacl_tool):
+            tool = aacl_tool(buggy_tools.set_flag, schema=buggy_tools.SCHEMA,
+                             implementation=(buggy_tools, "store"))
+            tool.fuzz(checks=["rejects_invalid"], max_examples=60, seed=1)
+    '''))
+    result = project.runpytest("test_tools.py")
+    result.assert_outcomes(passed=1, failed=1)
+    result.stdout.fnmatch_lines(["*AssertionError: pytest-aacl found defects*", "*[[]rejects_invalid[]]*"])
+
+    project.makeconftest('''
+        import pytest
+
+        @pytest.fixture
+        def aacl_tool():
+            def wrap(target, **how):
+                raise RuntimeError("overridden by the user's conftest")
+            return wrap
+    ''')
+    overridden = project.runpytest("test_tools.py")
+    overridden.stdout.fnmatch_lines(["*overridden by the user's conftest*"])
+
+
+def test_autoload_disabled_with_p_aacl_and_xdist(project: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("xdist")
+    monkeypatch.setenv("PYTEST_DISABLE_PLUGIN_AUTOLOAD", "1")
+    result = project.runpytest_subprocess("-p", "aacl", "-p", "xdist", "-n", "2", "--aacl-target", "good_tools:add",
+                                          "--aacl-max-examples", "10")
+    result.assert_outcomes(passed=7)
+    without = project.runpytest_subprocess("--aacl-target", "good_tools:add")
+    assert without.ret == pytest.ExitCode.USAGE_ERROR  # the option does not exist without -p aacl
+
+
+def test_an_unused_plugin_imports_nothing_heavy(project: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PYTEST_DISABLE_PLUGIN_AUTOLOAD", "1")
+    project.makeconftest('''
+        import sys
+
+        def pytest_sessionfinish(session):
+            heavy = [m for m in ("hypothesis", "jsonschema", "vcr", "pytest_aacl._boundary",
+                                 "pytest_aacl.strategies", "pytest_aacl._fuzz") if m in sys.modules]
+            print("HEAVY:", ",".join(heavy) or "none")
+    ''')
+    project.makepyfile(test_plain="def test_ok():\n    assert True\n")
+    result = project.runpytest_subprocess("-p", "aacl", "-s")
+    result.assert_outcomes(passed=1)
+    result.stdout.fnmatch_lines(["*HEAVY: none"])

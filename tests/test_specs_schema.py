@@ -1,0 +1,269 @@
+"""from_schema: draft-07 / 2020-12 in, one canonical draft 2020-12 schema out, or a SpecError."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import jsonschema
+import pytest
+
+from pytest_aacl import SpecError, ToolSpec
+from pytest_aacl._specs import DRAFT_2020_12, canonicalise, from_schema
+
+
+def _valid_2020(schema: dict) -> None:
+    jsonschema.Draft202012Validator.check_schema(schema)
+
+
+def test_a_2020_12_schema_keeps_its_meaning_and_gains_the_dialect() -> None:
+    schema = {
+        "type": "object",
+        "properties": {
+            "query": {"type": "string", "minLength": 1},
+            "when": {"type": ["string", "null"], "format": "date"},
+            "depth": {"enum": ["basic", "advanced"], "default": "basic"},
+            "kind": {"const": "web"},
+            "n": {"anyOf": [{"type": "integer"}, {"type": "null"}]},
+        },
+        "required": ["query"],
+        "additionalProperties": False,
+        "x-aacl-date-order": "DMY",
+        "x-vendor": {"anything": [1, 2]},
+    }
+    original = copy.deepcopy(schema)
+    spec = from_schema(schema, name="search", description="Search.")
+    assert isinstance(spec, ToolSpec)
+    assert (spec.name, spec.description, spec.source) == ("search", "Search.", "schema")
+    assert spec.parameters == {"$schema": DRAFT_2020_12, **original}
+    assert schema == original  # the caller's dict is untouched
+    assert spec.parameters["properties"] is not schema["properties"]
+    assert spec.to_python({"query": "x"}) == {"query": "x"}
+
+
+def test_draft_07_is_rewritten_to_2020_12_with_refs_following_their_targets() -> None:
+    schema = {
+        "$schema": "http://json-schema.org/draft-07/schema#",
+        "type": "object",
+        "properties": {
+            "point": {"$ref": "#/definitions/Point"},
+            "pair": {"type": "array", "items": [{"type": "string"}, {"type": "integer"}],
+                     "additionalItems": False},
+            "first": {"$ref": "#/properties/pair/items/0"},
+            "card": {"type": "string"},
+            "billing": {"type": "string"},
+        },
+        "dependencies": {"card": ["billing"], "billing": {"required": ["card"]}},
+        "definitions": {
+            "Point": {"type": "object", "properties": {"next": {"$ref": "#/definitions/Point"}}},
+        },
+    }
+    out = canonicalise(schema)
+    _valid_2020(out)
+    assert out["$schema"] == DRAFT_2020_12
+    assert "definitions" not in out and out["$defs"]["Point"]["properties"]["next"] == {"$ref": "#/$defs/Point"}
+    assert out["properties"]["point"] == {"$ref": "#/$defs/Point"}
+    assert out["properties"]["pair"] == {"type": "array", "prefixItems": [{"type": "string"}, {"type": "integer"}],
+                                         "items": False}
+    assert out["properties"]["first"] == {"$ref": "#/properties/pair/prefixItems/0"}
+    assert out["dependentRequired"] == {"card": ["billing"]}
+    assert out["dependentSchemas"] == {"billing": {"required": ["card"]}}
+    # Same meaning: what draft-07 accepts, 2020-12 accepts, and the other way round.
+    good = {"point": {"next": {}}, "pair": ["a", 1], "first": "x", "card": "c", "billing": "b"}
+    bad = {"pair": ["a", 1, "extra"], "card": "c"}
+    for instance, ok in ((good, True), (bad, False)):
+        assert jsonschema.Draft7Validator(schema).is_valid(instance) is ok
+        assert jsonschema.Draft202012Validator(out).is_valid(instance) is ok
+
+
+def test_the_draft_is_detected_from_draft_07_keywords_when_schema_is_absent() -> None:
+    out = canonicalise({"type": "object", "properties": {"t": {"type": "array", "items": [{"type": "string"}]}}})
+    assert out["properties"]["t"] == {"type": "array", "prefixItems": [{"type": "string"}]}
+
+
+def test_draft_04_boolean_exclusive_bounds_become_numbers() -> None:
+    out = canonicalise({"$schema": "http://json-schema.org/draft-04/schema#", "type": "object",
+                        "properties": {"p": {"type": "number", "minimum": 0, "exclusiveMinimum": True,
+                                             "maximum": 1, "exclusiveMaximum": False}}})
+    assert out["properties"]["p"] == {"type": "number", "exclusiveMinimum": 0, "maximum": 1}
+
+
+def test_refs_to_any_local_pointer_and_anchors_end_in_defs() -> None:
+    schema = {
+        "type": "object",
+        "properties": {"a": {"$ref": "#/components/schemas/Name"}, "b": {"$ref": "#tag"},
+                       "c": {"$ref": "#/$defs/My%20Type"}},
+        "components": {"schemas": {"Name": {"type": "string"}}},
+        "$defs": {"My Type": {"type": "integer"}, "T": {"$anchor": "tag", "type": "boolean"}},
+    }
+    out = canonicalise(schema)
+    _valid_2020(out)
+    assert out["properties"]["a"] == {"$ref": "#/$defs/Name"} and out["$defs"]["Name"] == {"type": "string"}
+    assert out["properties"]["b"] == {"$ref": "#/$defs/T"}
+    assert out["properties"]["c"] == {"$ref": "#/$defs/My%20Type"}
+    assert out["components"] == schema["components"]  # unknown keywords are preserved
+    validator = jsonschema.Draft202012Validator(out)
+    assert validator.is_valid({"a": "x", "b": True, "c": 1})
+    assert not validator.is_valid({"a": 1})
+
+
+def test_a_root_ref_is_inlined_so_the_root_is_an_object() -> None:
+    out = canonicalise({"$ref": "#/$defs/Args",
+                        "$defs": {"Args": {"type": "object", "properties": {"q": {"type": "string"}}}}})
+    assert out["type"] == "object" and out["properties"] == {"q": {"type": "string"}}
+    _valid_2020(out)
+
+
+def test_properties_without_type_count_as_an_object() -> None:
+    assert canonicalise({"properties": {"q": {"type": "string"}}})["type"] == "object"
+
+
+@pytest.mark.parametrize(
+    ("schema", "pointer", "fragment"),
+    [
+        ({"type": "object", "properties": {"max_results": {"type": "int"}}},
+         "/properties/max_results/type", '"int" is not a JSON Schema type; use "integer"'),
+        ({"type": "object", "properties": {"x": {"type": ["string", "nul"]}}},
+         "/properties/x/type/1", "is not a JSON Schema type"),
+        ({"type": "object", "properties": {"x": {"type": "dict"}}}, "/properties/x/type", 'use "object"'),
+        ({"type": "object", "properties": {"x": {"type": "any"}}}, "/properties/x/type", 'omit "type"'),
+        ({"type": "object", "properties": {"x": {"minimum": "0"}}}, "/properties/x/minimum", "not of type 'number'"),
+        ({"type": "object", "properties": {"x": {"$ref": "#/$defs/Missing"}}},
+         "/properties/x/$ref", "does not resolve"),
+        ({"type": "object", "properties": {"x": {"$ref": "https://example.com/s.json"}}},
+         "/properties/x/$ref", "self-contained"),
+        ({"type": "object", "properties": {"x": {"$ref": "#nowhere"}}}, "/properties/x/$ref", "no $anchor"),
+        ({"type": "object", "properties": {"x": {"type": "string", "pattern": "(("}}},
+         "/properties/x/pattern", "not a valid regular expression"),
+        ({"type": "object", "properties": {"x": {"type": "integer", "minimum": 5, "maximum": 1}}},
+         "/properties/x/minimum", "greater than maximum"),
+        ({"type": "object", "properties": {"x": {"enum": []}}}, "/properties/x/enum", "enum is empty"),
+        ({"type": "object", "properties": {}, "required": ["q"], "additionalProperties": False},
+         "/required/0", "'q' is not declared"),
+        ({"$schema": "https://example.com/my-dialect", "type": "object"}, "/$schema", "unsupported $schema"),
+        ({"type": "object", "properties": {"a": {"$ref": "#/properties/a"}}}, "/properties/a", "loop"),
+        ({"type": "object", "properties": {"a": {"$ref": "#/$defs/x"}},
+          "$defs": {"x": {"anyOf": [{"type": "null"}, {"$ref": "#/$defs/y"}]}, "y": {"allOf": [{"$ref": "#/$defs/x"}]}}},
+         "/$defs/x/anyOf/1", "/$defs/y -> /$defs/y/allOf/0 -> /$defs/x -> /$defs/x/anyOf/1 -> /$defs/y"),
+    ],
+)
+def test_a_malformed_schema_names_the_pointer_and_the_fix(schema: dict, pointer: str, fragment: str) -> None:
+    with pytest.raises(SpecError) as info:
+        from_schema(schema)
+    assert info.value.pointer == pointer
+    assert str(info.value).startswith(f"invalid tool spec at {pointer}: ")
+    assert fragment in str(info.value)
+
+
+@pytest.mark.parametrize("schema", [{"type": "string"}, {}, {"type": "array"}, True, [], "object"])
+def test_the_root_must_describe_an_object(schema: object) -> None:
+    with pytest.raises(SpecError, match="object"):
+        from_schema(schema)  # type: ignore[arg-type]
+
+
+def test_schema_errors_are_stable_for_repeated_imports() -> None:
+    """Meta-validation is cached by content; a cached schema must still be rejected when bad."""
+    bad = {"type": "object", "properties": {"n": {"type": "int"}}}
+    for _ in range(2):
+        with pytest.raises(SpecError, match='use "integer"'):
+            from_schema(bad)
+    good = {"type": "object", "properties": {"n": {"type": "integer"}}}
+    assert from_schema(good).parameters == from_schema(json.loads(json.dumps(good))).parameters
+
+
+def test_implementation_is_carried_and_names_are_checked() -> None:
+    def impl(q: str) -> str:
+        return q
+
+    spec = from_schema({"type": "object", "properties": {"q": {"type": "string"}}}, name="t", implementation=impl)
+    assert spec.implementation is impl
+    with pytest.raises(SpecError, match="name"):
+        from_schema({"type": "object"}, name="")
+
+
+def test_properties_named_like_keywords_are_properties() -> None:
+    schema = {"type": "object", "properties": {
+        "definitions": {"type": "array", "items": {"type": "string"}},
+        "dependencies": {"type": "object", "properties": {"items": {"type": "integer"}}},
+        "$ref": {"type": "string"},
+    }}
+    out = canonicalise(schema)
+    assert out == {"$schema": DRAFT_2020_12, **schema}
+    _valid_2020(out)
+
+
+def test_any_json_value_either_canonicalises_or_raises_spec_error() -> None:
+    """A user's schema is untrusted input: only SpecError may escape, and a result is valid."""
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    keywords = ["type", "properties", "items", "prefixItems", "additionalItems", "$ref", "$defs",
+                "definitions", "dependencies", "anyOf", "required", "enum", "minimum", "maximum",
+                "exclusiveMinimum", "pattern", "$schema", "$id", "$anchor", "additionalProperties", "x"]
+    scalars = st.one_of(st.none(), st.booleans(), st.integers(-3, 3), st.sampled_from(
+        ["object", "string", "int", "#", "#/$defs/a", "#/definitions/a", "#/properties/a", "#a", "a",
+         "http://json-schema.org/draft-07/schema#", "(", "[a-z]+"]))
+    values = st.recursive(scalars, lambda inner: st.one_of(
+        st.lists(inner, max_size=3),
+        st.dictionaries(st.sampled_from(keywords), inner, max_size=4)), max_leaves=12)
+    roots = st.dictionaries(st.sampled_from(keywords), values, max_size=5)
+
+    @settings(max_examples=300, derandomize=True, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(roots)
+    def total(schema: dict) -> None:
+        frozen = copy.deepcopy(schema)
+        try:
+            out = canonicalise(schema)
+        except SpecError as error:
+            assert str(error).startswith("invalid tool spec")
+        else:
+            _valid_2020(out)
+            assert out["type"] == "object"
+        assert schema == frozen
+
+    total()
+
+
+def test_canonical_2020_12_accepts_exactly_what_the_draft_07_original_accepts() -> None:
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    types = st.sampled_from(["string", "integer", "boolean", "array", "object", "null"])
+    refs = st.sampled_from(["#", "#/definitions/a", "#/properties/a", "#/properties/a/items/0", "#anc"])
+    names = st.sampled_from("abc")
+
+    def extend(inner: st.SearchStrategy) -> st.SearchStrategy:
+        return st.one_of(
+            st.fixed_dictionaries({"$ref": refs}),
+            st.fixed_dictionaries({"type": st.just("array"), "items": st.one_of(inner, st.lists(inner, max_size=2))},
+                                  optional={"additionalItems": inner}),
+            st.fixed_dictionaries({"anyOf": st.lists(inner, min_size=1, max_size=2)}),
+            st.fixed_dictionaries(
+                {"type": st.just("object"), "properties": st.dictionaries(names, inner, max_size=2)},
+                optional={"definitions": st.dictionaries(names, inner, max_size=1), "$id": st.just("#anc"),
+                          "dependencies": st.dictionaries(names, st.one_of(inner, st.lists(names, max_size=2)),
+                                                          max_size=2),
+                          "required": st.lists(names, unique=True, max_size=2)}),
+        )
+
+    schemas = st.recursive(st.fixed_dictionaries({"type": types}), extend, max_leaves=8)
+    roots = st.fixed_dictionaries(
+        {"$schema": st.just("http://json-schema.org/draft-07/schema#"), "type": st.just("object"),
+         "properties": st.dictionaries(names, schemas, max_size=3)},
+        optional={"definitions": st.dictionaries(names, schemas, max_size=2)})
+    instances = st.recursive(st.none() | st.booleans() | st.integers(0, 2) | st.just("x"),
+                             lambda inner: st.lists(inner, max_size=3) | st.dictionaries(names, inner, max_size=3),
+                             max_leaves=8)
+
+    @settings(max_examples=150, derandomize=True, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(roots, st.dictionaries(names, instances, max_size=3))
+    def same_meaning(schema: dict, instance: dict) -> None:
+        try:
+            out = canonicalise(schema)
+        except SpecError:
+            return  # e.g. a ref to a missing definition: refused, which the draft-07 side cannot say
+        _valid_2020(out)
+        expected = jsonschema.Draft7Validator(schema).is_valid(instance)
+        assert jsonschema.Draft202012Validator(out).is_valid(instance) is expected
+
+    same_meaning()

@@ -1,0 +1,246 @@
+"""The public strategies as a user meets them: arguments, labels, determinism, shrinking."""
+
+from __future__ import annotations
+
+import ast
+import copy
+import re
+from typing import Any
+
+import jsonschema
+import pytest
+from hypothesis import HealthCheck, find, given, settings
+from hypothesis import strategies as st
+from hypothesis.errors import InvalidArgument
+
+from pytest_aacl.strategies import (
+    ABSENT,
+    FAMILIES,
+    INT_STRING,
+    INT_THOUSANDS,
+    KEY_CASE,
+    LIST_CSV,
+    NULL_FOR_OPTIONAL,
+    adversarial,
+    all_renderings,
+    conforming,
+    hallucinated,
+    invalid,
+    renderings,
+)
+
+FAST = settings(max_examples=40, deadline=None, derandomize=True,
+                suppress_health_check=[HealthCheck.too_slow])
+
+SEARCH = {
+    "type": "object",
+    "properties": {
+        "query": {"type": "string", "minLength": 1, "maxLength": 200},
+        "max_results": {"type": "integer", "minimum": 1, "maximum": 5000},
+        "safe_search": {"type": "boolean"},
+        "include_domains": {"type": ["array", "null"], "items": {"type": "string", "format": "hostname"},
+                            "maxItems": 5},
+        "since": {"type": "string", "format": "date"},
+        "time_range": {"type": "string", "enum": ["day", "week", "month"],
+                       "x-aacl-synonyms": {"day": ["24h"]}},
+    },
+    "required": ["query", "max_results"],
+    "additionalProperties": False,
+}
+
+BOOKING = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "type": "object",
+    "$defs": {
+        "Guest": {"type": "object", "properties": {
+            "full_name": {"type": "string", "minLength": 1},
+            "age": {"type": ["integer", "null"], "minimum": 0, "maximum": 120}},
+            "required": ["full_name"], "additionalProperties": False},
+        "Node": {"type": "object", "properties": {"label": {"type": "string"},
+                                                  "children": {"type": "array", "items": {"$ref": "#/$defs/Node"}}},
+                 "required": ["label"], "additionalProperties": False},
+    },
+    "properties": {
+        "hotel_id": {"type": "integer", "minimum": 1},
+        "check_in": {"type": "string", "format": "date"},
+        "arrival": {"type": "string", "format": "date-time"},
+        "guests": {"type": "array", "items": {"$ref": "#/$defs/Guest"}, "minItems": 1, "maxItems": 3},
+        "room": {"type": "object", "properties": {
+            "room_type": {"type": "string", "enum": ["single", "double", "suite"]},
+            "smoking": {"type": "boolean"}, "nightly_budget": {"type": "number", "minimum": 0}},
+            "required": ["room_type"], "additionalProperties": False},
+        "slot": {"type": "array", "prefixItems": [{"type": "integer"}, {"type": "string", "format": "time"}],
+                 "items": False, "minItems": 2},
+        "tree": {"$ref": "#/$defs/Node"},
+    },
+    "required": ["hotel_id", "check_in", "guests"],
+    "dependentRequired": {"arrival": ["check_in"]},
+    "additionalProperties": False,
+}
+
+
+def _parts(path: str) -> list[str | int]:
+    out: list[str | int] = []
+    for name, index, quoted in re.findall(r"([A-Za-z_][A-Za-z0-9_]*)|\[(\d+)\]|\[('(?:[^'\\]|\\.)*'|\"[^\"]*\")\]", path):
+        out.append(name or (int(index) if index else ast.literal_eval(quoted)))
+    return out
+
+
+def _undo(args: dict[str, Any], label: Any) -> None:
+    *parents, last = _parts(label.path)
+    holder: Any = args
+    for part in parents:
+        holder = holder[part]
+    if label.family == KEY_CASE:
+        holder[label.original] = holder.pop(label.rendered)
+    elif label.original is ABSENT:
+        assert holder.pop(last) == label.rendered
+    else:
+        assert holder[last] == label.rendered
+        holder[last] = label.original
+
+
+@pytest.mark.parametrize("schema", [SEARCH, BOOKING], ids=["search", "booking"])
+def test_conforming_values_validate(schema: dict[str, Any]) -> None:
+    validator = jsonschema.Draft202012Validator(schema)
+
+    @FAST
+    @given(conforming(schema))
+    def check(args: dict[str, Any]) -> None:
+        validator.validate(args)
+
+    check()
+
+
+@pytest.mark.parametrize("schema", [SEARCH, BOOKING], ids=["search", "booking"])
+def test_hallucinated_intended_is_valid_and_labels_explain_every_difference(schema: dict[str, Any]) -> None:
+    validator = jsonschema.Draft202012Validator(schema)
+
+    @FAST
+    @given(hallucinated(schema, min_fields=2))
+    def check(call: Any) -> None:
+        validator.validate(call.intended)
+        assert len(call.labels) >= 2
+        assert call.args != call.intended
+        restored = copy.deepcopy(call.args)
+        for label in call.labels:
+            assert label.family in FAMILIES
+            _undo(restored, label)
+        assert restored == call.intended  # nothing differs that no label explains
+
+    check()
+
+
+def test_families_restrict_the_renderings() -> None:
+    @FAST
+    @given(hallucinated(SEARCH, families={INT_THOUSANDS, LIST_CSV}))
+    def check(call: Any) -> None:
+        assert {label.family for label in call.labels} <= {INT_THOUSANDS, LIST_CSV}
+
+    check()
+
+
+def test_null_for_optional_means_the_field_is_absent_from_intended() -> None:
+    call = find(hallucinated(SEARCH, families={NULL_FOR_OPTIONAL}), lambda c: True,
+                settings=settings(database=None, derandomize=True))
+    label = call.labels[0]
+    assert label.original is ABSENT
+    assert _parts(label.path)[0] not in call.intended
+
+
+def test_shrinks_to_the_simplest_family_and_rendering() -> None:
+    schema = {"type": "object", "properties": {"n": {"type": "integer"}}, "required": ["n"]}
+    call = find(hallucinated(schema), lambda c: True, settings=settings(database=None, derandomize=True))
+    assert call.labels[0].family == INT_STRING
+    assert call.args == {"n": "0"}
+
+
+def test_derandomized_runs_are_identical() -> None:
+    def run() -> list[str]:
+        seen: list[str] = []
+
+        @settings(max_examples=25, derandomize=True, database=None, deadline=None)
+        @given(hallucinated(BOOKING))
+        def record(call: Any) -> None:
+            seen.append(repr(call))
+
+        record()
+        return seen
+
+    assert run() == run()
+
+
+def test_call_repr_is_one_line_of_python() -> None:
+    call = find(hallucinated(SEARCH, families={INT_THOUSANDS}), lambda c: True,
+                settings=settings(database=None, derandomize=True))
+    line = call.call_repr("search_web")
+    assert line.startswith("search_web(") and "max_results='1,000'" in line and "\n" not in line
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: hallucinated(SEARCH, families={"int_thousand"}), "valid names are"),
+        (lambda: hallucinated(SEARCH, families="int_string"), "collection of family names"),
+        (lambda: hallucinated(SEARCH, min_fields=0), "at least 1"),
+        (lambda: hallucinated(SEARCH, min_fields=50), "pass a smaller min_fields"),
+        (lambda: hallucinated({"type": "object", "properties": {"q": {"type": "string", "format": "uri"}},
+                               "required": ["q"]}, families={INT_STRING}), "families possible here"),
+        (lambda: conforming({"type": "array"}), "object"),
+        (lambda: conforming(42), "JSON Schema dict"),
+        (lambda: renderings("x", {"type": "integer"}), "not valid under the schema"),
+        (lambda: renderings("free text", {"type": "string"}), "no model-style rendering"),
+    ],
+)
+def test_bad_arguments_fail_eagerly_with_a_sentence(call: Any, message: str) -> None:
+    with pytest.raises(InvalidArgument, match=message):
+        call()
+
+
+def test_renderings_draws_from_all_renderings() -> None:
+    options = set(map(tuple, all_renderings(1000, {"type": "integer"})))
+
+    @FAST
+    @given(renderings(1000, {"type": "integer"}))
+    def check(rendering: Any) -> None:
+        assert tuple(rendering) in options
+
+    check()
+    assert ("int_thousands", "1,000", False) in options
+
+
+def test_renderings_respect_the_readers_limits() -> None:
+    spaced = all_renderings(["new york", "paris"], {"type": "array", "items": {"type": "string"}})
+    assert not [r for r in spaced if r.family in ("list_spaces", "list_and")]
+    commas = all_renderings(["a,b", "c"], {"type": "array", "items": {"type": "string"}})
+    assert not [r for r in commas if r.family == "list_csv"]
+    assert all_renderings(None, {"type": ["string", "null"]}) == []
+    ambiguous = [r for r in all_renderings("2025-04-03", {"type": "string", "format": "date"}) if r.ambiguous]
+    assert {r.family for r in ambiguous} == {"date_ambiguous_numeric"}
+    ordered = all_renderings("2025-04-03", {"type": "string", "format": "date", "x-aacl-date-order": "DMY"})
+    assert ("date_numeric", "03/04/2025", False) in ordered and not [r for r in ordered if r.ambiguous]
+    assert "04/03/2025" not in [r.rendered for r in ordered]
+    sizes = {"type": "string", "enum": ["S", "XL"], "x-aacl-synonyms": {"XL": ["Extra Large"]}}
+    assert ("enum_synonym", "Extra Large", False) in all_renderings("XL", sizes)
+
+
+def test_invalid_and_adversarial_carry_mutation_records() -> None:
+    @FAST
+    @given(invalid(BOOKING), adversarial(SEARCH))
+    def check(bad: Any, hostile: Any) -> None:
+        assert bad.labels and bad.labels[0].kind
+        assert hostile.labels and hostile.labels[0].kind
+        assert hostile.call_repr("search").startswith("search(")  # safe even with hostile objects
+
+    check()
+
+
+def test_strategies_compose_with_st() -> None:
+    combined = st.tuples(hallucinated(SEARCH), conforming(BOOKING)).map(lambda pair: pair[0].intended)
+
+    @FAST
+    @given(combined)
+    def check(intended: dict[str, Any]) -> None:
+        assert "query" in intended
+
+    check()

@@ -1,0 +1,151 @@
+"""Realism: every real-world BFCL tool declaration generates, and real answers are in our families.
+
+Uses the shared BFCL copy (`../shared/data/bfcl`, else `/work/shared/data/bfcl`) and skips
+when it is absent.  Declarations are drawn in batches (one Hypothesis example draws one
+call per declaration of the batch) so thousands of schemas cost seconds, not minutes.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from hypothesis.errors import InvalidArgument
+
+from pytest_aacl._specs import from_bfcl
+from pytest_aacl.strategies import all_renderings, conforming, hallucinated
+
+
+def _bfcl_dir() -> Path | None:
+    for base in (Path(__file__).resolve().parents[2] / "shared", Path("/work/shared")):
+        if (base / "data" / "bfcl").is_dir():
+            return base / "data" / "bfcl"
+    return None
+
+
+BFCL = _bfcl_dir()
+pytestmark = pytest.mark.skipif(BFCL is None, reason="the shared BFCL data is not on this machine")
+BATCH = 60
+
+
+def _declarations() -> list[dict[str, Any]]:
+    assert BFCL is not None
+    unique: dict[str, dict[str, Any]] = {}
+    for path in sorted(BFCL.glob("BFCL_v4_*.json")):
+        for line in path.read_text().splitlines():
+            for declaration in json.loads(line)["function"]:
+                unique.setdefault(json.dumps(declaration, sort_keys=True), declaration)
+    return list(unique.values())
+
+
+@pytest.fixture(scope="module")
+def specs() -> list[Any]:
+    return [from_bfcl(d) for d in _declarations()]
+
+
+def _answers() -> list[Any]:
+    assert BFCL is not None
+    return [json.loads(line)["ground_truth"] for path in sorted((BFCL / "possible_answer").glob("*.json"))
+            for line in path.read_text().splitlines()]
+
+
+def test_every_declaration_generates_valid_and_hallucinated_calls(specs: list[Any]) -> None:
+    drawn = {"conforming": 0, "hallucinated": 0}
+    nothing_to_render = []
+    batches = [specs[i:i + BATCH] for i in range(0, len(specs), BATCH)]
+    for batch in batches:
+        plan = []
+        for spec in batch:
+            try:
+                fake = hallucinated(spec)
+            except InvalidArgument as error:  # a tool with no argument a model could write differently
+                assert "at most 0 field" in str(error), error
+                assert all(p.get("type") in (None, []) for p in spec.parameters["properties"].values())
+                nothing_to_render.append(spec.name)
+                fake = None
+            plan.append((conforming(spec), fake, jsonschema.Draft202012Validator(spec.parameters)))
+
+        @settings(max_examples=2, deadline=None, database=None, derandomize=True,
+                  suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+        @given(st.data())
+        def draw_batch(data: st.DataObject) -> None:
+            for valid, fake, validator in plan:
+                validator.validate(data.draw(valid))
+                drawn["conforming"] += 1
+                if fake is not None:
+                    call = data.draw(fake)
+                    validator.validate(call.intended)
+                    assert call.labels and call.args != call.intended
+                    drawn["hallucinated"] += 1
+
+        draw_batch()
+    print(f"\nBFCL: {len(specs)} unique declarations, {drawn} examples drawn, "
+          f"{len(nothing_to_render)} without a renderable argument")
+    assert drawn["conforming"] >= 2 * len(specs)
+    assert drawn["hallucinated"] >= 2 * (len(specs) - len(nothing_to_render))
+    assert len(nothing_to_render) < len(specs) / 50
+
+
+_DATE_FORMATS = ("%m/%d/%Y", "%d/%m/%Y", "%b.%d,%Y", "%B %d, %Y", "%b %d, %Y", "%d %B %Y", "%Y/%m/%d",
+                 "%m-%d-%Y", "%d-%m-%Y", "%b. %d, %Y", "%B %d %Y", "%b %d %Y", "%d.%m.%Y")
+
+
+def _strings(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, list):
+        return [s for v in value for s in _strings(v)]
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in _strings(v)]
+    return []
+
+
+def test_real_answer_date_forms_are_among_our_renderings() -> None:
+    found: dict[str, str] = {}
+    missing = []
+    for text in {s for answer in _answers() for s in _strings(answer)}:
+        if len(text) > 40 or not re.search(r"[0-9]", text) or re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
+            continue
+        text_ = re.sub(r"(\d)(st|nd|rd|th)\b", r"\1", text)
+        for fmt in _DATE_FORMATS:
+            try:
+                day = dt.datetime.strptime(text_, fmt).date()
+            except ValueError:
+                continue
+            forms = {r.rendered: r.family for r in all_renderings(day.isoformat(), {"type": "string", "format": "date"})}
+            if text in forms:
+                found[text] = forms[text]
+            else:
+                missing.append(text)
+            break
+    print(f"\nBFCL answer dates: {len(found)} non-ISO forms rendered by our families, missing: {missing}")
+    assert len(found) >= 100
+    assert {"Jan.1,2022", "1/1/2022"} <= set(found)
+    assert not missing
+
+
+def test_real_answer_synonyms_render_when_declared() -> None:
+    """Slots whose acceptable answers are different words for one value (`XL` / `Extra Large`)
+    are exactly what `x-aacl-synonyms` declares; each declared synonym must be rendered."""
+    pairs = 0
+    for answer in _answers():
+        for call in answer:
+            for args in call.values():
+                for options in args.values():
+                    words = [o for o in options if isinstance(o, str) and o.strip()] if isinstance(options, list) else []
+                    if len(words) < 2 or len({w.casefold() for w in words}) < len(words):
+                        continue
+                    canonical, *others = words
+                    schema = {"type": "string", "enum": [canonical], "x-aacl-synonyms": {canonical: others}}
+                    rendered = {r.rendered for r in all_renderings(canonical, schema) if r.family == "enum_synonym"}
+                    assert set(others) <= rendered, (canonical, others)
+                    pairs += 1
+    print(f"\nBFCL answer slots with synonym alternatives: {pairs}")
+    assert pairs >= 50

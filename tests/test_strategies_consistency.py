@@ -1,0 +1,214 @@
+"""The core consistency test: strategies and boundary agree on what every rendering means.
+
+For every family, every rendering read by `pytest_aacl.boundary` yields the intended value
+(canonical compare, as docs/ARCHITECTURE.md "Oracle comparison" says) or, for ambiguous
+labels only, a `CorrectionError`.  Every `invalid()` call is rejected, and `adversarial()`
+never lets anything but `CorrectionError` escape.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from pytest_aacl import CorrectionError, boundary
+from pytest_aacl.strategies import FAMILIES, adversarial, all_renderings, hallucinated, invalid
+
+FAST = settings(max_examples=60, deadline=None, derandomize=True, database=None,
+                suppress_health_check=[HealthCheck.too_slow])
+
+_ENUM = {"type": "string", "enum": ["celsius", "fahrenheit", "Kelvin"]}
+_SIZES = {"type": "string", "enum": ["S", "M", "L", "XL"],
+          "x-aacl-synonyms": {"XL": ["Extra Large"], "S": ["small"]}}
+_PAIR = {"type": "object", "properties": {"a": {"type": "integer"}, "max_results": {"type": "integer"}},
+         "required": ["a"], "additionalProperties": False}
+_DATE = {"type": "string", "format": "date"}
+
+#: (field schema, canonical values): together they exercise every family but the
+#: property-level NULL_FOR_OPTIONAL / KEY_CASE, which the hallucinated test below covers.
+CATALOGUE: list[tuple[dict[str, Any], list[Any]]] = [
+    ({"type": "boolean"}, [True, False]),
+    ({"type": "integer"}, [0, 5, 21, -3, 100, 101, 1000, 1500, -2000, 1234567]),
+    ({"type": "number"}, [0.5, 3.14, -0.25, 1500.5, 2.0, 1e-05, 1234567.125, 1e20, 3]),
+    ({"type": ["integer", "null"]}, [None]),
+    ({"type": ["boolean", "null"]}, [None]),
+    ({"type": ["number", "null"]}, [None]),
+    (_ENUM, ["celsius", "Kelvin"]),
+    (_SIZES, ["XL", "S"]),
+    ({"type": "integer", "enum": [1, 2, 3]}, [2]),
+    ({"type": "string"}, ["94102", "0", "-17", "3.5"]),
+    ({"type": "string", "format": "email"}, ["a@b.com"]),
+    ({"type": "string", "format": "uri"}, ["https://a.com/x"]),
+    ({"type": "string", "format": "hostname"}, ["a.com"]),
+    ({"type": "string", "format": "ipv4"}, ["10.0.0.1"]),
+    ({"type": "string", "format": "uuid"}, ["12345678-1234-5678-1234-567812345678"]),
+    (_DATE, ["2025-04-03", "2025-04-25", "2025-03-03", "2022-01-01", "2024-02-29", "2025-05-09"]),
+    ({**_DATE, "x-aacl-date-order": "DMY"}, ["2025-04-03", "2025-04-25"]),
+    ({**_DATE, "x-aacl-date-order": "MDY"}, ["2025-04-03", "2025-04-25"]),
+    ({**_DATE, "x-aacl-date-order": "YMD"}, ["2025-04-03"]),
+    ({"type": "string", "format": "date-time"},
+     ["2025-04-03T14:30:00+02:00", "2025-04-03T14:30:00Z", "2025-12-31T23:59:59.123456-05:00"]),
+    ({"type": "string", "format": "date-time", "x-aacl-naive-datetime": "utc"}, ["2025-04-03T14:30:00Z"]),
+    ({"type": "string", "format": "time"}, ["14:30:00", "15:00:00", "00:05:00", "12:00:00"]),
+    ({"type": "array", "items": {"type": "string"}},
+     [["a", "b"], ["Age", "Income"], ["x"], ["new york", "paris"], ["true"], ["5"]]),
+    ({"type": "array", "items": {"type": "integer"}}, [[1, 2, 3], [1, 500], [100, 200], [5], [-1, -2]]),
+    ({"type": "array", "items": {"type": "number"}}, [[1.5, 2.0], [3, 5]]),
+    ({"type": "array", "items": {"type": "boolean"}}, [[True, False], [True]]),
+    ({"type": "array", "items": {"type": "string", "enum": ["red", "green", "blue"]}}, [["red", "blue"]]),
+    ({"type": "array", "items": {"type": "string", "format": "hostname"}}, [["a.com", "b.org", "c.io"]]),
+    ({"type": "array", "items": {"type": "string", "format": "email"}}, [["a@b.com", "c@d.org"]]),
+    (_PAIR, [{"a": 1, "max_results": 2}, {"a": 5}]),
+]
+
+TOOL_SCHEMAS: dict[str, dict[str, Any]] = {
+    "search": {
+        "type": "object",
+        "properties": {
+            "query": {"type": "string", "minLength": 1},
+            "max_results": {"type": "integer", "minimum": 1, "maximum": 100000},
+            "safe_search": {"type": "boolean"},
+            "include_domains": {"type": ["array", "null"], "items": {"type": "string", "format": "hostname"}},
+            "time_range": {"type": ["string", "null"], "enum": ["day", "week", "month", None]},
+            "min_score": {"type": ["number", "null"]},
+        },
+        "required": ["query"],
+        "additionalProperties": False,
+    },
+    "booking": {
+        "type": "object",
+        "properties": {
+            "check_in": {"type": "string", "format": "date"},
+            "arrival_time": {"type": "string", "format": "time"},
+            "departure": {"type": "string", "format": "date-time"},
+            "guest_count": {"type": "integer", "minimum": 1, "maximum": 12},
+            "room": {"type": "object", "properties": {
+                "room_type": {"type": "string", "enum": ["single", "double", "suite"]},
+                "tags": {"type": "array", "items": {"type": "string"}, "uniqueItems": True},
+                "nightly_budget": {"type": "number", "minimum": 0}},
+                "required": ["room_type"], "additionalProperties": False},
+            "size": _SIZES,
+        },
+        "required": ["check_in", "room"],
+        "additionalProperties": False,
+    },
+    "nested_2020_12": {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "type": "object",
+        "$defs": {
+            "Guest": {"type": "object", "properties": {
+                "full_name": {"type": "string", "minLength": 1},
+                "age": {"type": ["integer", "null"], "minimum": 0, "maximum": 120},
+                "vip": {"type": "boolean"}},
+                "required": ["full_name"], "additionalProperties": False},
+            "Node": {"type": "object", "properties": {
+                "label": {"type": "string", "enum": ["root", "leaf", "branch"]},
+                "children": {"type": "array", "items": {"$ref": "#/$defs/Node"}}},
+                "required": ["label"], "additionalProperties": False},
+        },
+        "properties": {
+            "hotel_id": {"type": "integer", "minimum": 1},
+            "guests": {"type": "array", "items": {"$ref": "#/$defs/Guest"}, "minItems": 1, "maxItems": 3},
+            "slot": {"type": "array", "prefixItems": [{"type": "integer"}, {"type": "string", "format": "time"}],
+                     "items": False, "minItems": 2},
+            "tree": {"$ref": "#/$defs/Node"},
+            "arrival": {"type": "string", "format": "date"},
+            "zip_code": {"type": "string", "pattern": "^[0-9]{5}$"},
+        },
+        "required": ["hotel_id", "guests"],
+        "dependentRequired": {"arrival": ["hotel_id"]},
+        "additionalProperties": False,
+    },
+}
+
+
+def _same(got: Any, want: Any) -> bool:
+    """Canonical equality: exact types, numbers 1 == 1.0, date-times compared with offsets."""
+    if isinstance(want, dict) and isinstance(got, dict):
+        return got.keys() == want.keys() and all(_same(got[k], want[k]) for k in want)
+    if isinstance(want, list) and isinstance(got, list):
+        return len(got) == len(want) and all(_same(a, b) for a, b in zip(got, want))
+    if isinstance(want, str) and isinstance(got, str) and got != want:
+        try:
+            a = dt.datetime.fromisoformat(got.replace("Z", "+00:00"))
+            b = dt.datetime.fromisoformat(want.replace("Z", "+00:00"))
+        except ValueError:
+            return False
+        return a == b and a.utcoffset() == b.utcoffset()
+    if isinstance(want, bool) or isinstance(got, bool) or want is None or got is None:
+        return got is want
+    return type(got) in (int, float) and type(want) in (int, float) and got == want or got == want
+
+
+def _tool(schema: dict[str, Any]) -> Any:
+    return boundary(lambda **kwargs: kwargs, schema=schema, name="tool")
+
+
+def test_catalogue_covers_every_value_family() -> None:
+    seen = {r.family for field, values in CATALOGUE for v in values for r in all_renderings(v, field)}
+    assert set(FAMILIES) - seen == {"null_for_optional"}
+
+
+@pytest.mark.parametrize(("field", "values"), CATALOGUE, ids=[str(i) for i in range(len(CATALOGUE))])
+def test_every_rendering_reads_back_as_the_intended_value(field: dict[str, Any], values: list[Any]) -> None:
+    tool = _tool({"type": "object", "properties": {"f": field}, "required": ["f"], "additionalProperties": False})
+    wrong = []
+    for value in values:
+        for rendering in all_renderings(value, field):
+            try:
+                got = tool.normalise_json({"f": rendering.rendered})["f"]
+            except CorrectionError as error:
+                if not rendering.ambiguous:
+                    wrong.append((value, rendering, str(error)))
+                continue
+            if not _same(got, value):
+                wrong.append((value, rendering, f"read as {got!r}"))
+    assert not wrong, "\n".join(map(repr, wrong))
+
+
+@pytest.mark.parametrize("name", sorted(TOOL_SCHEMAS))
+def test_hallucinated_calls_read_back_as_intended(name: str) -> None:
+    tool = _tool(TOOL_SCHEMAS[name])
+
+    @FAST
+    @given(hallucinated(TOOL_SCHEMAS[name], min_fields=2))
+    def check(call: Any) -> None:
+        try:
+            got = tool.normalise_json(call.args)
+        except CorrectionError as error:
+            assert call.ambiguous, f"{call!r} was refused: {error}"
+            return
+        assert _same(got, call.intended), f"{call!r} read as {got!r}"
+
+    check()
+
+
+@pytest.mark.parametrize("name", sorted(TOOL_SCHEMAS))
+def test_every_invalid_call_is_rejected(name: str) -> None:
+    tool = _tool(TOOL_SCHEMAS[name])
+
+    @FAST
+    @given(invalid(TOOL_SCHEMAS[name]))
+    def check(call: Any) -> None:
+        with pytest.raises(CorrectionError):
+            tool.normalise_json(call.args)
+
+    check()
+
+
+@pytest.mark.parametrize("name", sorted(TOOL_SCHEMAS))
+def test_adversarial_calls_only_ever_raise_corrections(name: str) -> None:
+    tool = _tool(TOOL_SCHEMAS[name])
+
+    @settings(FAST, max_examples=40)
+    @given(adversarial(TOOL_SCHEMAS[name]))
+    def check(call: Any) -> None:
+        try:
+            tool.normalise_json(call.args)
+        except CorrectionError:
+            pass
+
+    check()
