@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from pytest_aacl._checks import Call, compare_arguments, jsonable
+from pytest_aacl._checks import Call
+from pytest_aacl._oracle import compare_arguments, jsonable
 from pytest_aacl._targets import Target, resolve
 
 OUTCOMES = ("delivered exactly", "corrected (retry)", "silently corrupted", "crashed")

@@ -35,6 +35,7 @@ PYDANTIC: list[dict[str, Any]] = [
 ]
 VARIANTS: dict[str, list[dict[str, Any]]] = {"boundary": REFERENCE, "hand-written": HANDWRITTEN, "pydantic": PYDANTIC}
 RESULTS = Path(__file__).with_name("RESULTS.md")
+DEFAULT_EXAMPLES = 150
 
 
 @dataclass
@@ -47,6 +48,7 @@ class Row:
 
 
 def run(variants: list[str], checks: list[str] | None, max_examples: int, seed: int, progress: bool = True) -> list[Row]:
+    """Fuzz every tool version, then send it the outcome-table calls; one row per version."""
     from pytest_aacl import fuzz
 
     rows = []
@@ -92,9 +94,10 @@ def _grid(rows: list[Row], corner: str, body: list[list[str]], foot: list[list[s
         lines += ["| " + " | ".join(f"**{v}**" if v.startswith("FAIL") else v for v in line) + " |" for line in [*body, *foot]]
         return "\n".join(lines)
     width = max(len(line[0]) for line in [*body, *foot, [corner]]) + 2
-    col = max(len(r.variant) for r in rows) + 2
     tools = list(dict.fromkeys(r.tool for r in rows))
-    top = " " * width + "".join(t.ljust(col * sum(r.tool == t for r in rows)) for t in tools)
+    per_tool = {t: sum(r.tool == t for r in rows) for t in tools}
+    col = max([len(r.variant) + 2 for r in rows] + [-(-(len(t) + 2) // per_tool[t]) for t in tools])
+    top = " " * width + "".join(t.ljust(col * per_tool[t]) for t in tools)
     sub = corner.ljust(width) + "".join(r.variant.ljust(col) for r in rows)
     rule = "-" * len(sub.rstrip())
 
@@ -147,7 +150,8 @@ def write_results(rows: list[Row], command: str, max_examples: int, seed: int) -
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m pattern_validation.campaign", description=__doc__.split("\n")[0])
-    parser.add_argument("--max-examples", type=int, default=100, help="examples per check and tool (default 100)")
+    parser.add_argument("--max-examples", type=int, default=DEFAULT_EXAMPLES,
+                        help=f"examples per check and tool (default {DEFAULT_EXAMPLES})")
     parser.add_argument("--seed", type=int, default=0, help="Hypothesis seed (default 0, so runs are reproducible)")
     parser.add_argument("--variants", default=",".join(VARIANTS), help=f"comma-separated, from: {', '.join(VARIANTS)}")
     parser.add_argument("--checks", default=None, help="comma-separated check names (default: all)")

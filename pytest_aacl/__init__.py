@@ -20,6 +20,7 @@ _EXPORTS: dict[str, str] = {
     "ToolSpec": "._spec",
     "boundary": "._boundary",
     "Tool": "._boundary",
+    "BoundaryInvariantError": "._boundary",
     "as_spec": "._specs",
     "from_function": "._specs",
     "from_schema": "._specs",
@@ -40,7 +41,7 @@ __all__ = sorted([*_EXPORTS, "__version__"])
 
 if TYPE_CHECKING:  # pragma: no cover
     from ._errors import CODES, Correction, CorrectionError, SpecError
-    from ._boundary import Tool, boundary
+    from ._boundary import BoundaryInvariantError, Tool, boundary
     from ._checks import CHECKS, check
     from ._fuzz import Finding, FuzzReport, fuzz
     from ._spec import ToolSpec

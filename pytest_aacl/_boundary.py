@@ -264,11 +264,28 @@ def _validator(parameters: dict[str, Any]) -> Any:
 
 
 def _revalidate(validator: Any, canonical: dict[str, Any], tool: str) -> None:
+    problem = _non_json(canonical)
+    if problem:
+        raise BoundaryInvariantError(f"{tool}: the boundary produced a non-JSON value: {problem}")
     error = next(iter(validator.iter_errors(canonical)), None)
-    try:
-        json.dumps(canonical, allow_nan=False)
-    except (TypeError, ValueError) as exc:
-        raise BoundaryInvariantError(f"{tool}: the boundary produced a non-JSON value: {exc}") from None
     if error is not None:
         where = "/".join(str(p) for p in error.absolute_path)
         raise BoundaryInvariantError(f"{tool}: the boundary produced a value its schema rejects at /{where}: {error.message}")
+
+
+def _non_json(value: Any, depth: int = 0) -> str:
+    """What in `value` is not plain JSON (exact types, str keys, finite floats), or ""."""
+    kind = type(value)
+    if value is None or kind in (str, bool, int):
+        return ""
+    if kind is float:
+        return "" if value - value == 0.0 else f"non-finite float {value!r}"
+    if depth > 200:
+        return "nesting deeper than 200"
+    if kind is list:
+        return next((p for p in (_non_json(x, depth + 1) for x in value) if p), "")
+    if kind is dict:
+        if any(type(k) is not str for k in value):
+            return "a non-string key"
+        return next((p for p in (_non_json(x, depth + 1) for x in value.values()) if p), "")
+    return f"a {kind.__name__}"

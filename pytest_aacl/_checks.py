@@ -9,21 +9,19 @@ hypothesis; jsonschema is imported only by `typed_implementation`.
 
 from __future__ import annotations
 
-import dataclasses
 import datetime as _dt
-import enum
-import math
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
 from ._errors import MAX_MESSAGE_CHARS, CorrectionError, render_value
+from ._oracle import compare_arguments, jsonable
 
 if TYPE_CHECKING:  # pragma: no cover
     from ._targets import Target
 
-__all__ = ["CHECKS", "Call", "Case", "CheckDef", "Defect", "check", "compare"]
+__all__ = ["CHECKS", "Call", "Case", "CheckDef", "Defect", "check"]
 
 InputKind = Literal["conforming", "hallucinated", "invalid", "adversarial"]
 INPUT_KINDS: tuple[InputKind, ...] = ("conforming", "hallucinated", "invalid", "adversarial")
@@ -37,6 +35,15 @@ class Case:
     args: dict[str, Any]
     intended: dict[str, Any] | None = None
     labels: tuple[Any, ...] = ()
+
+    def __repr__(self) -> str:  # Hypothesis reprs failing examples; adversarial values may not allow it
+        try:
+            return f"Case({self.kind!r}, args={self.args!r})"
+        except Exception:
+            return f"Case({self.kind!r}, <arguments whose repr raises>)"
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:  # Hypothesis's pretty printer
+        printer.text(repr(self))
 
 
 @dataclass
@@ -100,129 +107,6 @@ def check(
         return fn
 
     return register(func) if func is not None else register
-
-
-# -- the oracle: canonical comparison -----------------------------------------------------
-
-
-def jsonable(value: Any) -> Any:
-    """Python values an implementation received -> canonical JSON values, for comparison."""
-    if value is None or isinstance(value, (bool, int, float, str)):
-        return value
-    if isinstance(value, enum.Enum):
-        return jsonable(value.value)
-    if isinstance(value, (_dt.datetime, _dt.date, _dt.time)):
-        return value.isoformat()
-    if isinstance(value, Mapping):
-        return {str(k): jsonable(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [jsonable(v) for v in value]
-    if isinstance(value, (set, frozenset)):
-        return sorted((jsonable(v) for v in value), key=repr)
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return jsonable(dataclasses.asdict(value))
-    dump = getattr(value, "model_dump", None)
-    if callable(dump):
-        return jsonable(dump(mode="json"))
-    return value
-
-
-def _resolve(node: Any, root: Mapping[str, Any]) -> Any:
-    for _ in range(32):
-        if not isinstance(node, Mapping) or not isinstance(node.get("$ref"), str):
-            return node
-        target: Any = root
-        for part in node["$ref"].lstrip("#/").split("/"):
-            target = target.get(part.replace("~1", "/").replace("~0", "~"), {}) if isinstance(target, Mapping) else {}
-        node = target
-    return node
-
-
-def _parse_clock(text: str, kind: str) -> tuple[Any, Any] | None:
-    """A date-time/time as (naive wall clock, UTC offset): equal only if both are equal."""
-    try:
-        text = text.replace("Z", "+00:00").replace("z", "+00:00")
-        parsed = _dt.datetime.fromisoformat(text) if kind == "date-time" else _dt.time.fromisoformat(text)
-    except (TypeError, ValueError):
-        return None
-    return parsed.replace(tzinfo=None), parsed.utcoffset()
-
-
-def compare(received: Any, intended: Any, schema: Any, root: Mapping[str, Any] | None = None, path: str = "") -> str | None:
-    """None when `received` is canonically equal to `intended`, else where and how it differs.
-
-    Canonical equality: JSON values equal, except numbers compare `1 == 1.0` (a bool is
-    never a number) and `date-time` / `time` strings compare as parsed values including
-    their UTC offset.  `anyOf` / `oneOf` accept equality under any branch.
-    """
-    root = schema if root is None else root
-    node = _resolve(schema, root) if isinstance(schema, Mapping) else {}
-    node = node if isinstance(node, Mapping) else {}
-    branches = [b for key in ("anyOf", "oneOf") for b in node.get(key, ())]
-    if branches:
-        base = {k: v for k, v in node.items() if k not in ("anyOf", "oneOf")}
-        if compare(received, intended, base, root, path) is None or any(
-            compare(received, intended, b, root, path) is None for b in branches
-        ):
-            return None
-    here = path or "<arguments>"
-    diff = f"{here}: received {render_value(received)}, intended {render_value(intended)}"
-    if isinstance(intended, bool) or isinstance(received, bool):
-        return None if type(intended) is type(received) and intended == received else diff
-    if isinstance(intended, (int, float)) and isinstance(received, (int, float)):
-        same = intended == received or (math.isnan(float(intended)) and math.isnan(float(received)))
-        return None if same else diff
-    if isinstance(intended, str) and isinstance(received, str):
-        fmt = node.get("format")
-        if intended != received and fmt in ("date-time", "time"):
-            a, b = _parse_clock(received, fmt), _parse_clock(intended, fmt)
-            return None if a is not None and a == b else diff
-        return None if intended == received else diff
-    if isinstance(intended, list) and isinstance(received, list):
-        if len(intended) != len(received):
-            return diff
-        prefix = node.get("prefixItems", [])
-        for i, (r, want) in enumerate(zip(received, intended, strict=True)):
-            item = prefix[i] if i < len(prefix) else node.get("items", {})
-            problem = compare(r, want, item, root, f"{path}[{i}]")
-            if problem:
-                return problem
-        return None
-    if isinstance(intended, Mapping) and isinstance(received, Mapping):
-        return compare_arguments(received, intended, node, root, path)
-    return None if intended == received and type(intended) is type(received) else diff
-
-
-def compare_arguments(
-    received: Mapping[str, Any],
-    intended: Mapping[str, Any],
-    schema: Mapping[str, Any],
-    root: Mapping[str, Any] | None = None,
-    path: str = "",
-    defaults: Mapping[str, Any] | None = None,
-) -> str | None:
-    """Compare two objects key by key; a key only in `received` may hold its default."""
-    root = schema if root is None else root
-    props = schema.get("properties", {}) if isinstance(schema, Mapping) else {}
-    for key in sorted(set(received) | set(intended), key=str):
-        sub = f"{path}.{key}" if path else str(key)
-        prop = props.get(key, schema.get("additionalProperties", {}) if isinstance(schema, Mapping) else {})
-        if key not in received:
-            return f"{sub}: intended {render_value(intended[key])} but the implementation did not receive it"
-        if key not in intended:
-            node = _resolve(prop, root)
-            options = []
-            if isinstance(node, Mapping) and "default" in node:
-                options.append(node["default"])
-            if defaults and key in defaults:
-                options.append(jsonable(defaults[key]))
-            if not any(compare(received[key], d, prop, root, sub) is None for d in options):
-                return f"{sub}: received {render_value(received[key])}, but it was not sent and is not its default"
-            continue
-        problem = compare(received[key], intended[key], prop, root, sub)
-        if problem:
-            return problem
-    return None
 
 
 # -- helpers shared by the checks ----------------------------------------------------------
@@ -296,8 +180,10 @@ def rejects_invalid(case: Case, call: Call, target: Target) -> None:
     if call.outcome == "timeout":
         return
     if call.received:
-        got = render_value(_received_json(call, target)[0], 200)
-        raise AssertionError(f"invalid arguments reached the implementation as {got}")
+        got = _received_json(call, target)[0]
+        fields = [f for f in (_field_of(label) for label in case.labels) if f in got]
+        shown = ", ".join(f"{f}={render_value(got[f], 60)}" for f in dict.fromkeys(fields)) or render_value(got, 160)
+        raise AssertionError(f"invalid arguments reached the implementation: {shown}")
     _require(call.outcome == "rejected", f"invalid arguments produced {_describe(call)} instead of a correction")
 
 

@@ -10,11 +10,13 @@ from __future__ import annotations
 import os
 import random
 import re
+import warnings
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ._checks import CHECKS, Call, Case, CheckDef, InputKind, jsonable
+from ._checks import CHECKS, Call, Case, CheckDef, InputKind
+from ._oracle import jsonable
 from ._report import call_line, format_exception, format_report, safe_repr
 from ._targets import Target, resolve
 
@@ -84,8 +86,10 @@ def fuzz(
 ) -> FuzzReport:
     """Fuzz `target` with every selected check; return the findings (never raises on them).
 
-    >>> report = fuzz(search_web, checks=["no_silent_corruption"], max_examples=50)
-    >>> report.findings            # [] for a correct boundary
+    Example::
+
+        report = fuzz(search_web, checks=["no_silent_corruption"], max_examples=50)
+        assert report.ok, report       # str(report) is the readable failure report
 
     `target` is a boundary `Tool`; a hand-written interface function with `schema=` (JSON
     Schema, OpenAI tool or ToolSpec; default: the implementation's type hints) and
@@ -101,8 +105,8 @@ def fuzz(
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         raise ValueError(f"seed must be an integer or None, got {seed!r}")
     targets = resolve(target, schema=schema, implementation=implementation, correction=correction, timeout=timeout)
-    if seed is None and not _base_settings().derandomize:
-        seed = random.getrandbits(32)
+    if seed is None:  # always explicit, so exploring and shrinking replay the same stream
+        seed = 0 if _base_settings().derandomize else random.getrandbits(32)
     report = FuzzReport(seed=seed, checks=tuple(names), tools=tuple(t.name for t in targets))
     for t in targets:
         with t.session():
@@ -127,14 +131,21 @@ def _select(checks: Iterable[str] | None) -> list[str]:
 
 
 def _base_settings() -> Any:
-    """The active Hypothesis profile; under `CI` that is the built-in derandomised `ci` one."""
+    """The active Hypothesis profile; under `CI`, the derandomised `ci` profile unless the
+    user chose another (Hypothesis loads it itself only if `CI` was set when it was imported)."""
     from hypothesis import HealthCheck, settings
+    from hypothesis.errors import InvalidArgument
 
-    if os.environ.get("CI") and "ci" not in settings._profiles:  # pragma: no cover (old Hypothesis)
+    if not os.environ.get("CI"):
+        return settings()
+    try:
+        ci = settings.get_profile("ci")  # built in since Hypothesis 6.131
+    except InvalidArgument:  # pragma: no cover (older Hypothesis)
         settings.register_profile("ci", derandomize=True, deadline=None, database=None,
                                   print_blob=True, suppress_health_check=[HealthCheck.too_slow])
-        settings.load_profile("ci")
-    return settings()
+        ci = settings.get_profile("ci")
+    chosen = getattr(settings, "get_current_profile_name", lambda: "default")()
+    return ci if chosen == "default" else settings()
 
 
 def _strategy(kinds: Sequence[InputKind], spec: Any) -> Any:
@@ -155,7 +166,7 @@ def _strategy(kinds: Sequence[InputKind], spec: Any) -> Any:
     return st.one_of(*[labelled(k) for k in kinds])
 
 
-def _run_check(target: Target, cdef: CheckDef, max_examples: int, seed: int | None) -> tuple[list[Finding], int]:
+def _run_check(target: Target, cdef: CheckDef, max_examples: int, seed: int) -> tuple[list[Finding], int]:
     """Explore, then shrink: every distinct defect (see `_defect_key`) comes back once.
 
     Hypothesis stops generating soon after its last new bug, so a first pass runs all
@@ -196,27 +207,50 @@ def _run_check(target: Target, cdef: CheckDef, max_examples: int, seed: int | No
 
     def hypothesis_run(test: Any, phases: list[Any]) -> None:
         configured = settings(
-            base, max_examples=max_examples, derandomize=seed is None and base.derandomize,
+            base, max_examples=max_examples, derandomize=False,
             deadline=None, database=None, verbosity=Verbosity.quiet, report_multiple_bugs=True,
             suppress_health_check=list(HealthCheck), phases=phases,
         )
-        run = configured(given(strategy)(test))
-        (hseed(seed)(run) if seed is not None else run)()
+        with warnings.catch_warnings():
+            # Hypothesis reprs strategies holding 1 MB adversarial strings when it replays a
+            # failure; the warning says nothing about the tool under test
+            warnings.filterwarnings("ignore", message="Generating overly large repr")
+            hseed(seed)(configured(given(strategy)(test)))()
 
     hypothesis_run(explore, [Phase.generate])
     if not first:
         return [], count
-    shrunk: dict[str, _Failed] = {}
+    # no explain phase: its line tracing slows every call and its notes are never shown
+    phases = [p for p in base.phases if p is not Phase.explain]
+    shrunk = _shrunk(lambda test: hypothesis_run(test, phases), shrink)
+    for key in [k for k in first if k not in shrunk]:
+        # the same seed replays the exploration up to this defect, then shrinks it alone
+        found = _shrunk(lambda test: hypothesis_run(test, phases), _only(evaluate, key))
+        shrunk.update({k: f for k, f in found.items() if k == key})
+    merged = {**first, **shrunk}
+    findings = [_finding(target, cdef.name, f, shrunk=key in shrunk) for key, f in merged.items()]
+    return sorted(findings, key=lambda f: not f.received), count  # silent acceptance first
+
+
+def _only(evaluate: Any, key: str) -> Any:
+    def test(case: Case) -> None:
+        failed = evaluate(case)
+        if failed is not None and failed.key == key:
+            raise failed
+
+    return test
+
+
+def _shrunk(run: Any, test: Any) -> dict[str, _Failed]:
+    """Run `test` under Hypothesis; the shrunk failures it raised, by defect key."""
     try:
-        # no explain phase: its line tracing slows every call and its notes are never shown
-        hypothesis_run(shrink, [p for p in base.phases if p is not Phase.explain])
+        run(test)
     except BaseException as exc:
         failures = _failures_in(exc)
         if not failures:
             raise
-        shrunk = {f.key: f for f in failures}
-    merged = {**first, **shrunk}
-    return [_finding(target, cdef.name, f, shrunk=key in shrunk) for key, f in merged.items()], count
+        return {f.key: f for f in failures}
+    return {}
 
 
 def _failures_in(exc: BaseException) -> list[_Failed]:

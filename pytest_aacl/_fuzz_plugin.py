@@ -117,7 +117,8 @@ class AaclItem(pytest.Item):
         report = fuzz(parent.target, checks=[self.name], max_examples=opts.max_examples, seed=opts.seed)
         if report.findings:
             self.user_properties.append(("aacl_finding", (parent.name.removeprefix("aacl::"), self.name, len(report.findings))))
-            raise _FuzzFailure(report, parent.reference, self.name)
+            tool = parent.name.removeprefix("aacl::")
+            raise _FuzzFailure(report, parent.reference, f"{tool} and {self.name}")
 
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> Any:
         if isinstance(excinfo.value, _FuzzFailure):
@@ -129,16 +130,15 @@ class AaclItem(pytest.Item):
 
 
 class _FuzzFailure(Exception):
-    def __init__(self, report: Any, reference: str, check: str) -> None:
-        super().__init__(check)
-        self.report, self.reference, self.check = report, reference, check
+    def __init__(self, report: Any, reference: str, selector: str) -> None:
+        super().__init__(selector)
+        self.report, self.reference, self.selector = report, reference, selector
 
     def render(self) -> str:
         from ._report import format_report
 
-        replay = (f"pytest --aacl-target {self.reference} -k {self.check} --aacl-seed {self.report.seed}"
-                  if self.report.seed is not None else f"pytest --aacl-target {self.reference} -k {self.check}")
-        return format_report(self.report, replay={self.check: replay})
+        seed = f" --aacl-seed {self.report.seed}" if self.report.seed is not None else ""
+        return format_report(self.report, replay=f"pytest --aacl-target {self.reference} -k '{self.selector}'{seed}")
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -167,7 +167,8 @@ def _resolve_targets(config: pytest.Config, references: list[str]) -> list[tuple
     seen: set[str] = set()
     for reference in references:
         for name, target in _resolve_reference(reference):
-            node_name = name if name not in seen else f"{name}[{reference}]"
+            # a repeated tool name gets its target appended (no brackets: they mean parameters)
+            node_name = name if name not in seen else f"{name}-{reference.replace(':', '.')}"
             seen.add(node_name)
             tools.append((node_name, reference, target))
     return tools
@@ -216,6 +217,7 @@ class FuzzableTool:
             total.findings += report.findings
             total.examples_run += report.examples_run
             total.seed, total.checks = report.seed, report.checks
+            total.tools += report.tools
         if total.findings:
             raise AssertionError("pytest-aacl found defects\n" + str(total))
         return total

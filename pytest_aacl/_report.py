@@ -54,9 +54,10 @@ def format_exception(error: BaseException, frames: int = 3) -> str:
     """The exception line plus its last `frames` frames: enough to find the bug, no more."""
     try:
         tb = traceback.TracebackException.from_exception(error, limit=None)
-        own = Path(__file__).with_name("_targets.py")
-        stack = [f for f in tb.stack if Path(f.filename) != own][-frames:]  # skip the call machinery
-        lines = ["Traceback (last frames):"]
+        here = Path(__file__).parent
+        own = {here / "_targets.py", here / "_targets_mcp.py"}  # the call machinery, not the tool
+        stack = [f for f in tb.stack if Path(f.filename) not in own][-frames:]
+        lines = ["Traceback (last frames):"] if stack else []
         lines += [part.rstrip("\n") for part in traceback.StackSummary.from_list(stack).format()]
         lines += [line.rstrip("\n") for line in tb.format_exception_only()]
         return "\n".join(lines)
@@ -99,20 +100,20 @@ def format_finding(finding: Finding, *, replay: str = "") -> str:
     return "\n".join(out)
 
 
-def format_report(report: FuzzReport, *, replay: dict[str, str] | None = None) -> str:
-    """All findings, grouped by tool, each group ending with its reproduction lines."""
+def format_report(report: FuzzReport, *, replay: str = "") -> str:
+    """All findings, grouped by tool, ending with how to reproduce the run."""
     if not report.findings:
         return f"pytest-aacl: no findings ({report.examples_run} examples)"
     out: list[str] = []
-    tools = _ordered(f.tool for f in report.findings)
-    for tool in tools:
+    for tool in _ordered(f.tool for f in report.findings):
         mine = [f for f in report.findings if f.tool == tool]
-        checks = len({f.check for f in mine})
-        out.append(f"{'=' * 8} {tool}: {len(mine)} defect(s) found by {checks} check(s) {'=' * 8}")
+        head = f"{tool}: {len(mine)} defect(s) found by {', '.join(_ordered(f.check for f in mine))}"
+        out += [head, "=" * len(head)]
         for finding in mine:
-            hint = (replay or {}).get(finding.check, "")
-            out += [format_finding(finding, replay=hint), ""]
+            out += [format_finding(finding), ""]
     out.append(f"{len(report.findings)} finding(s) in {report.examples_run} examples; seed={report.seed}")
+    if replay:
+        out.append(f"Reproduce: {replay}")
     return "\n".join(out)
 
 

@@ -56,36 +56,39 @@ class Target:
         original: Callable[..., Any] | None = None,
         stub: Any = None,
         timeout: float = 5.0,
-        label: str = "",
     ) -> None:
         self.name = name
         self.spec = spec
         self.correction = correction
         self.timeout = timeout
-        self.label = label or name
         self.received: list[dict[str, Any]] = []
         self._invoke = invoke
         self._patch = patch
-        self._original = original
         self._stub = stub
         self._worker: Worker | None = None
         self._cleanup: Callable[[], Any] | None = None
+        self._quiet_loggers: tuple[str, ...] = ()  # servers that log every rejected call
         self.defaults = _defaults_of(original)
         self.spy = _make_spy(original, self.received, lambda: self._stub) if original else None
 
     @contextlib.contextmanager
     def session(self) -> Iterator[Target]:
         """Install the spy (if it replaces an attribute) for the duration of a fuzz run."""
-        if self._patch is None:
-            yield self
-            return
-        owner, attr = self._patch
-        saved = getattr(owner, attr)
-        setattr(owner, attr, self.spy)
+        loggers = [logging.getLogger(name) for name in self._quiet_loggers]
+        levels = [logger.level for logger in loggers]
+        for logger in loggers:
+            logger.setLevel(logging.ERROR)
+        owner, attr = self._patch or (None, "")
+        saved = getattr(owner, attr) if owner is not None else None
+        if owner is not None:
+            setattr(owner, attr, self.spy)
         try:
             yield self
         finally:
-            setattr(owner, attr, saved)
+            if owner is not None:
+                setattr(owner, attr, saved)
+            for logger, level in zip(loggers, levels, strict=True):
+                logger.setLevel(level)
 
     def call(self, args: dict[str, Any]) -> Call:
         """Call the interface with the model's arguments; never raises, never hangs."""
@@ -101,7 +104,7 @@ class Target:
             return Call(args, "timeout", received, None, "", seconds)
         if error is None:
             return Call(args, "returned", received, None, "", seconds)
-        if isinstance(error, _McpError) or isinstance(error, self.correction):
+        if isinstance(error, (McpError, self.correction)):
             return Call(args, "rejected", received, error, _text(error), seconds)
         return Call(args, "escaped", received, error, _text(error), seconds)
 
@@ -114,10 +117,10 @@ class Target:
             self._worker = None
 
     def __repr__(self) -> str:
-        return f"<aacl target {self.label}>"
+        return f"<aacl target {self.name}>"
 
 
-class _McpError(Exception):
+class McpError(Exception):
     """An `isError: true` tool result: the MCP form of a correction."""
 
 
@@ -208,11 +211,17 @@ def resolve(
     else:
         label = ""
     kw: dict[str, Any] = {"correction": correction, "timeout": timeout}
+    module = type(target).__module__
+    self_describing = _is_boundary_tool(target) or module.startswith(("fastmcp", "mcp.", "langchain")) or _is_langchain(target)
+    if self_describing and (schema is not None or implementation is not None):
+        raise TargetError(f"{label or type(target).__name__!r} carries its own schema and implementation; "
+                          "schema= and implementation= are for hand-written functions and OpenAI specs")
     if _is_boundary_tool(target):
         return [_from_tool(target, timeout)]
-    module = type(target).__module__
     if module.startswith(("fastmcp", "mcp.")):
-        return _mcp_targets(target, timeout)
+        from ._targets_mcp import mcp_targets
+
+        return mcp_targets(target, timeout)
     if module.startswith("langchain") or _is_langchain(target):
         return [_from_langchain(target, **kw)]
     if isinstance(target, dict):
@@ -351,11 +360,10 @@ class Worker:
 
     def __init__(self) -> None:
         self._jobs: queue.SimpleQueue[Any] = queue.SimpleQueue()
-        self.loop: asyncio.AbstractEventLoop | None = None
         threading.Thread(target=self._serve, name="aacl-call", daemon=True).start()
 
     def _serve(self) -> None:
-        self.loop = loop = asyncio.new_event_loop()
+        loop = asyncio.new_event_loop()
         asyncio.set_event_loop(loop)
         while (job := self._jobs.get()) is not None:
             fn, box, done = job
@@ -380,107 +388,3 @@ class Worker:
 
     def close(self) -> None:
         self._jobs.put(None)
-
-
-# -- MCP: FastMCP servers and tools, MCP SDK servers ---------------------------------------
-
-
-def _mcp_targets(obj: Any, timeout: float) -> list[Target]:
-    """One target per tool, each called through an in-memory MCP client session."""
-    from fastmcp import Client
-
-    from . import _specs
-
-    server = obj
-    if not hasattr(obj, "list_tools") and hasattr(obj, "fn"):  # a FastMCP tool object alone
-        from fastmcp import FastMCP
-
-        server = FastMCP("aacl")
-        server.add_tool(obj)
-    logging.getLogger("fastmcp").setLevel(logging.ERROR)
-    logging.getLogger("mcp").setLevel(logging.ERROR)
-    tools = _run_async(_list_tools(Client(server)))
-    targets = []
-    for listed in tools:
-        holder = _tool_holder(server, listed.name)
-        spec = _specs.from_mcp(listed)
-        stub = _stub_result(listed.output_schema)
-        t = Target(listed.name, spec, lambda args: None, original=holder.fn, stub=stub, timeout=timeout)
-        t._invoke, t._cleanup = _mcp_invoke(server, listed.name)
-        t._patch = (holder, "fn")
-        targets.append(t)
-    return targets
-
-
-def _tool_holder(server: Any, name: str) -> Any:
-    manager = getattr(server, "_tool_manager", None)
-    if manager is not None:  # MCP SDK MCPServer
-        return manager._tools[name]
-    return _run_async(server.get_tool(name))  # FastMCP: the stored FunctionTool
-
-
-async def _list_tools(client: Any) -> Any:
-    async with client:
-        return await client.list_tools()
-
-
-def _run_async(coro: Any) -> Any:
-    worker = Worker()
-    try:
-        finished, value, error = worker.run(lambda: coro, 60.0)
-    finally:
-        worker.close()
-    if not finished:
-        raise TargetError("the MCP server did not answer within 60 s")
-    if error is not None:
-        raise error
-    return value
-
-
-def _mcp_invoke(server: Any, name: str) -> tuple[Callable[[dict[str, Any]], Any], Callable[[], Any]]:
-    clients: dict[int, Any] = {}
-
-    async def cleanup() -> None:
-        client = clients.pop(id(asyncio.get_running_loop()), None)
-        if client is not None:
-            await client.__aexit__(None, None, None)
-
-    async def invoke(args: dict[str, Any]) -> Any:
-        from fastmcp import Client
-
-        loop = id(asyncio.get_running_loop())
-        if loop not in clients:
-            clients[loop] = Client(server)
-            await clients[loop].__aenter__()
-        result = await clients[loop].call_tool(name, args, raise_on_error=False)
-        if result.is_error:
-            raise _McpError(" ".join(getattr(c, "text", "") for c in result.content))
-        return result
-
-    return invoke, cleanup
-
-
-def _stub_result(output_schema: dict[str, Any] | None) -> Any:
-    """What the spy returns so the server's output validation passes: primitives are wrapped
-    as `{"result": ...}` by both FastMCP and the SDK, so the function returns the inner value."""
-    if not output_schema:
-        return None
-    props = output_schema.get("properties", {})
-    wrapped = output_schema.get("x-fastmcp-wrap-result") or (set(props) == {"result"} and output_schema.get("required") == ["result"])
-    return _minimal(props["result"] if wrapped else output_schema)
-
-
-def _minimal(schema: Any) -> Any:
-    """The smallest value valid under a (simple) output schema: the stub an MCP spy returns."""
-    if not isinstance(schema, dict):
-        return None
-    if "const" in schema or "enum" in schema:
-        return schema.get("const", (schema.get("enum") or [None])[0])
-    kind = schema.get("type")
-    kind = kind[0] if isinstance(kind, list) else kind
-    if "anyOf" in schema and not kind:
-        return _minimal(schema["anyOf"][0])
-    empty = {"string": "", "integer": 0, "number": 0, "boolean": False, "array": [], "null": None}
-    if kind == "object":
-        return {k: _minimal(schema.get("properties", {}).get(k)) for k in schema.get("required", [])}
-    return empty.get(kind)

@@ -108,21 +108,22 @@ def _sites(value: Any, node: Node, path: tuple[str | int, ...], out: list[tuple[
 
 
 def build_adversarial(root: Node) -> st.SearchStrategy[AdversarialCall]:
-    @st.composite
-    def calls(draw: st.DrawFn) -> AdversarialCall:
-        intended = draw(strategy(root))
-        sites: list[tuple[tuple[str | int, ...], Any]] = []
-        _sites(intended, root, (), sites)
-        sites.append((("__aacl_injected__\x00",), ABSENT))
-        path, original = draw(st.sampled_from(sites))
-        kind, factory = draw(st.sampled_from(HOSTILE_PAYLOADS))
-        payload = factory()
-        args = copy.deepcopy(intended)
-        holder = args
-        for part in path[:-1]:
-            holder = holder[part]
-        holder[path[-1]] = payload
-        event(f"aacl adversarial: {kind}")
-        return AdversarialCall(args=args, labels=(Mutation(format_path(path), kind, original, f"<{kind}>"),))
+    return _calls(root)
 
-    return calls()
+
+@st.composite  # module level: building a composite inspects source, too slow per schema
+def _calls(draw: st.DrawFn, root: Node) -> AdversarialCall:
+    intended = draw(strategy(root))
+    sites: list[tuple[tuple[str | int, ...], Any]] = []
+    _sites(intended, root, (), sites)
+    sites.append((("__aacl_injected__\x00",), ABSENT))
+    path, original = draw(st.sampled_from(sites))
+    kind, factory = draw(st.sampled_from(HOSTILE_PAYLOADS))
+    payload = factory()
+    args = copy.deepcopy(intended)
+    holder = args
+    for part in path[:-1]:
+        holder = holder[part]
+    holder[path[-1]] = payload
+    event(f"aacl adversarial: {kind}")
+    return AdversarialCall(args=args, labels=(Mutation(format_path(path), kind, original, f"<{kind}>"),))

@@ -19,7 +19,10 @@ from typing import Any
 from hypothesis import strategies as st
 from hypothesis_jsonschema import from_schema as hjs_from_schema
 
+from ._scalars import NULL_WORDS
 from ._schema import MAX_REF_DEPTH, Node
+
+NULLISH = frozenset(w.strip().casefold() for w in NULL_WORDS)
 
 __all__ = ["FORMAT_STRATEGIES", "draft7", "strategy", "unique_key"]
 
@@ -67,6 +70,10 @@ _PRIVATE_FORMAT = "x-aacl-canonical-"
 _CUSTOM = {_PRIVATE_FORMAT + k: v for k, v in FORMAT_STRATEGIES.items()}
 _TEXT = st.text(string.ascii_letters + string.digits + " .-_'", max_size=24) | st.text()
 _ANY = st.none() | st.booleans() | st.integers(-100, 1000) | _TEXT
+
+
+def _not_null_word(text: str) -> bool:
+    return text.strip().casefold() not in NULLISH
 
 
 def unique_key(value: Any) -> str:
@@ -163,7 +170,9 @@ def _typed(node: Node, kind: str) -> st.SearchStrategy[Any]:
                 return fmt.filter(lambda v: lo <= len(v) <= (hi if hi is not None else math.inf))
             return fmt
         text = st.text(string.ascii_letters + string.digits + " .-_'", min_size=lo, max_size=hi)
-        return text | st.text(min_size=lo, max_size=hi)
+        text = text | st.text(min_size=lo, max_size=hi)
+        # in a nullable string field the null words mean null, so they are not canonical text
+        return text.filter(_not_null_word) if node.nullable else text
     if kind == "array":
         return _arrays(node)
     if kind == "object":

@@ -49,7 +49,7 @@ def dates(value: str, order: str | None) -> list[Rendering]:
     iso = [f"{y}-{m}-{d}", f"{y}/{m:02d}/{d:02d}", f"{y}{m:02d}{d:02d}"]
     out += [(F.DATE_ISO_VARIANT, text, False) for text in dict.fromkeys(iso) if text != value]
     text_forms = [f"{name} {d}, {y}", f"{d} {name} {y}", f"{abbr} {d} {y}", f"{abbr} {d}, {y}",
-                  f"{_ordinal(d)} {name} {y}", f"{name} {_ordinal(d)}, {y}",
+                  f"{_ordinal(d)} {name} {y}", f"{name} {_ordinal(d)}, {y}", f"{name} {_ordinal(d)} {y}",
                   f"{_WEEKDAYS[day.weekday()]}, {name} {d}, {y}",
                   f"{abbr}. {d}, {y}", f"{abbr}.{d},{y}"]
     out += [(F.DATE_TEXT, text, False) for text in text_forms]

@@ -8,7 +8,6 @@ every label independent: undoing one label never depends on another.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
@@ -20,46 +19,84 @@ from . import families as F
 from ._canonical import strategy
 from ._records import ABSENT, HallucinatedCall, Label, format_path
 from ._render import key_variants, null_for_optional, render
-from ._scalars import Rendering
+from ._scalars import Rendering, strings
 from ._schema import Node
 
 __all__ = ["build_hallucinated", "possible_families"]
 
 Path = tuple[str | int, ...]
+MAX_EXTRA = 2
 _STRIPPED = frozenset({"email", "uri", "hostname", "ipv4", "uuid"})
 
 
-@dataclass(frozen=True)
+@dataclass
 class _Slot:
     path: Path
-    options: tuple[Rendering, ...]
     where: str  # "value", "key" or "absent"
     original: Any
+    options: tuple[Rendering, ...] | None  # None: not rendered yet (see `resolve`)
+    node: Node | None = None
+
+    def resolve(self, allowed: Collection[str]) -> tuple[Rendering, ...]:
+        if self.options is None:
+            assert self.node is not None
+            self.options = tuple(r for r in render(self.original, self.node)
+                                 if r.family in allowed and r.family != F.KEY_CASE)
+        return self.options
 
 
-def _slots(value: Any, node: Node, path: Path, allowed: Collection[str], out: list[_Slot]) -> None:
+def _likely(value: Any, node: Node) -> bool:
+    """A cheap guess that `render` finds something (checked later for the chosen slots)."""
+    kind = node.kind
+    if kind is None:
+        return False
+    if value is None or node.enum is not None:
+        return node.nullable if value is None else True
+    if kind == "string":
+        return node.fmt is not None or bool(strings(value, None))
+    return True
+
+
+def _rejects_null(node: Node) -> bool:
+    """Null is not a value of this field, so a null sent for it can only mean "absent"."""
+    return bool(node.types) and not node.nullable and not node.never
+
+
+def _key_variants(key: str, node: Node) -> tuple[Rendering, ...]:
+    cached = node.cache.get(("keys", key))
+    if cached is None:
+        cached = node.cache[("keys", key)] = tuple(Rendering(F.KEY_CASE, v, False) for v in key_variants(key, node))
+    return cached
+
+
+def _slots(value: Any, node: Node, path: Path, allowed: Collection[str], out: list[_Slot],
+           lazy: bool = False) -> None:
     if path:
-        options = tuple(r for r in render(value, node) if r[0] in allowed and r[0] != F.KEY_CASE)
-        if options:
-            out.append(_Slot(path, options, "value", value))
+        if lazy:
+            if _likely(value, node):
+                out.append(_Slot(path, "value", value, None, node))
+        else:
+            slot = _Slot(path, "value", value, None, node)
+            if slot.resolve(allowed):
+                out.append(slot)
     if node.kind == "object" and isinstance(value, dict):
         for key, child in node.props.items():
             here = (*path, key)
             if key in value:
-                _slots(value[key], child, here, allowed, out)
+                _slots(value[key], child, here, allowed, out, lazy)
                 if F.KEY_CASE in allowed:
-                    variants = tuple((F.KEY_CASE, v, False) for v in key_variants(key, node))
+                    variants = _key_variants(key, node)
                     if variants:
-                        out.append(_Slot(here, variants, "key", key))
-            elif key not in node.required and not child.nullable and not child.never and not node.exotic:
+                        out.append(_Slot(here, "key", key, variants))
+            elif key not in node.required and _rejects_null(child) and not node.exotic:
                 options = tuple(r for r in null_for_optional(child) if r[0] in allowed)
                 if options:
-                    out.append(_Slot(here, options, "absent", ABSENT))
+                    out.append(_Slot(here, "absent", ABSENT, options))
     elif node.kind == "array" and isinstance(value, list):
         for index, item in enumerate(value):
             child = node.prefix[index] if index < len(node.prefix) else node.items
             if child is not None:
-                _slots(item, child, (*path, index), allowed, out)
+                _slots(item, child, (*path, index), allowed, out, lazy)
 
 
 def _overlaps(a: Path, b: Path) -> bool:
@@ -67,13 +104,17 @@ def _overlaps(a: Path, b: Path) -> bool:
     return a[:short] == b[:short]
 
 
-def _disjoint(slots: list[_Slot]) -> int:
-    """How many slots can be chosen together (a greedy count over the deepest ones)."""
+def _enough(slots: list[_Slot], need: int) -> bool:
+    """Can `need` slots be chosen together? (greedy over the deepest ones, stops early)"""
+    if need == 1 or len({s.path[:1] for s in slots}) >= need:
+        return len(slots) >= need
     taken: list[Path] = []
     for slot in sorted(slots, key=lambda s: -len(s.path)):
         if not any(_overlaps(slot.path, p) for p in taken):
             taken.append(slot.path)
-    return len(taken)
+            if len(taken) >= need:
+                return True
+    return False
 
 
 def _steer(node: Node, allowed: Collection[str]) -> st.SearchStrategy[Any]:
@@ -104,7 +145,7 @@ def _top_up(intended: dict[str, Any], root: Node, allowed: Collection[str], need
     for key, child in root.props.items():
         found: list[_Slot] = []
         _slots(intended, root, (), allowed, found)
-        if _disjoint(found) >= need:
+        if _enough(found, need):
             return
         if child.never or child.exotic or any(s.path[:1] == (key,) for s in found):
             continue
@@ -115,10 +156,10 @@ def _top_up(intended: dict[str, Any], root: Node, allowed: Collection[str], need
 def possible_families(node: Node, required: bool = True, parent: Node | None = None) -> set[str]:
     """The families a value at `node` could ever be rendered in (a static upper bound)."""
     out: set[str] = set()
-    if not required and not node.nullable and parent is not None and not parent.exotic:
+    if not required and _rejects_null(node) and parent is not None and not parent.exotic:
         out.add(F.NULL_FOR_OPTIONAL)
     kind = node.kind
-    if node.nullable and kind in ("boolean", "integer", "number"):
+    if node.nullable and kind is not None:
         out.add(F.NULL_WORDS)
     if kind is None:
         return out
@@ -163,36 +204,56 @@ def _apply(args: Any, slot: _Slot, rendering: Rendering) -> Any:
 
 
 def build_hallucinated(root: Node, allowed: frozenset[str], min_fields: int) -> st.SearchStrategy[HallucinatedCall]:
-    @st.composite
-    def calls(draw: st.DrawFn) -> HallucinatedCall:
-        intended = draw(strategy(root))
-        slots: list[_Slot] = []
+    return _calls(root, allowed, min_fields)
+
+
+@st.composite  # module level: building a composite inspects source, too slow per schema
+def _calls(draw: st.DrawFn, root: Node, allowed: frozenset[str], min_fields: int) -> HallucinatedCall:
+    intended = draw(strategy(root))
+    lazy = len(allowed) == len(F.FAMILIES)  # all families: render only the slots chosen
+    slots: list[_Slot] = []
+    _slots(intended, root, (), allowed, slots, lazy)
+    chosen = _choose(draw, slots, allowed, min_fields) if _enough(slots, min_fields) else []
+    if len(chosen) < min_fields:
+        slots = []
         _slots(intended, root, (), allowed, slots)
-        if _disjoint(slots) < min_fields:
+        if not _enough(slots, min_fields):
             _top_up(intended, root, allowed, min_fields, draw)
             slots = []
             _slots(intended, root, (), allowed, slots)
-        if _disjoint(slots) < min_fields:
+        if not _enough(slots, min_fields):
             reject()
-        order = draw(st.lists(st.integers(0, len(slots) - 1), min_size=min_fields, max_size=len(slots),
-                              unique=True))
-        chosen: list[_Slot] = []
-        for index in order:
-            if not any(_overlaps(slots[index].path, c.path) for c in chosen):
-                chosen.append(slots[index])
-        for slot in sorted(slots, key=lambda s: -len(s.path)):
-            if len(chosen) >= min_fields:
-                break
-            if not any(_overlaps(slot.path, c.path) for c in chosen):
-                chosen.append(slot)
-        args = copy.deepcopy(intended)
-        labels = []
-        for slot in chosen:
-            rendering = slot.options[draw(st.integers(0, len(slot.options) - 1))]
-            _apply(args, slot, rendering)
-            family, rendered, ambiguous = rendering
-            event(f"aacl family: {family}")
-            labels.append(Label(format_path(slot.path), family, slot.original, rendered, ambiguous))
-        return HallucinatedCall(args=args, intended=intended, labels=tuple(labels))
+        chosen = _choose(draw, slots, allowed, min_fields)
+    args = _copy(intended)
+    labels = []
+    for slot in chosen:
+        options = slot.resolve(allowed)
+        rendering = options[draw(st.integers(0, len(options) - 1))]
+        _apply(args, slot, rendering)
+        event(f"aacl family: {rendering.family}")
+        labels.append(Label(format_path(slot.path), rendering.family, slot.original, rendering.rendered,
+                            rendering.ambiguous))
+    return HallucinatedCall(args=args, intended=intended, labels=tuple(labels))
 
-    return calls()
+
+def _choose(draw: st.DrawFn, slots: list[_Slot], allowed: Collection[str], need: int) -> list[_Slot]:
+    """Pick disjoint slots that do render: the drawn ones first, then the deepest others."""
+    # models garble a few fields per call, not all of them: at most MAX_EXTRA beyond `need`
+    order = draw(st.lists(st.integers(0, len(slots) - 1), min_size=need,
+                          max_size=min(len(slots), need + MAX_EXTRA), unique=True))
+    chosen: list[_Slot] = []
+    for slot in [slots[i] for i in order] + sorted(slots, key=lambda s: -len(s.path)):
+        if len(chosen) >= max(need, len(order)):
+            break
+        if all(slot is not c and not _overlaps(slot.path, c.path) for c in chosen) and slot.resolve(allowed):
+            chosen.append(slot)
+    return chosen
+
+
+def _copy(value: Any) -> Any:
+    """Deep copy of a JSON value (much faster than copy.deepcopy)."""
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy(v) for v in value]
+    return value

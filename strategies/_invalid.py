@@ -131,24 +131,25 @@ def _sites(value: Any, node: Node, path: Path, out: list[tuple[Path, str, Any, A
 
 
 def build_invalid(root: Node) -> st.SearchStrategy[InvalidCall]:
-    @st.composite
-    def calls(draw: st.DrawFn) -> InvalidCall:
-        intended = draw(strategy(root))
-        sites: list[tuple[Path, str, Any, Any]] = []
-        _sites(intended, root, (), sites)
-        if not sites:
-            reject()  # only possible for schemas with nothing to break; invalid() refuses those
-        path, kind, original, mutated = draw(st.sampled_from(sites))
-        args = copy.deepcopy(intended)
-        if path:
-            holder = args
-            for part in path[:-1]:
-                holder = holder[part]
-            if mutated is ABSENT:
-                del holder[path[-1]]
-            else:
-                holder[path[-1]] = mutated
-        event(f"aacl invalid: {kind}")
-        return InvalidCall(args=args, labels=(Mutation(format_path(path), kind, original, mutated),))
+    return _calls(root)
 
-    return calls()
+
+@st.composite  # module level: building a composite inspects source, too slow per schema
+def _calls(draw: st.DrawFn, root: Node) -> InvalidCall:
+    intended = draw(strategy(root))
+    sites: list[tuple[Path, str, Any, Any]] = []
+    _sites(intended, root, (), sites)
+    if not sites:
+        reject()  # only possible for schemas with nothing to break; invalid() refuses those
+    path, kind, original, mutated = draw(st.sampled_from(sites))
+    args = copy.deepcopy(intended)
+    if path:
+        holder = args
+        for part in path[:-1]:
+            holder = holder[part]
+        if mutated is ABSENT:
+            del holder[path[-1]]
+        else:
+            holder[path[-1]] = mutated
+    event(f"aacl invalid: {kind}")
+    return InvalidCall(args=args, labels=(Mutation(format_path(path), kind, original, mutated),))

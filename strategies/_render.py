@@ -41,7 +41,10 @@ def _distinct(rendered: Any, value: Any) -> bool:
 def _render(value: Any, node: Node) -> list[Rendering]:
     kind = node.kind
     if value is None:
-        return null_words() if node.nullable and kind in ("boolean", "integer", "number") else []
+        if not node.nullable or kind is None:
+            return []
+        taken = {v.strip().casefold() for v in node.enum or () if isinstance(v, str)}
+        return [r for r in null_words() if r[1].strip().casefold() not in taken]
     if kind is None:
         return []
     if node.enum is not None:
@@ -79,7 +82,7 @@ def _lists(value: list[Any], node: Node) -> list[Rendering]:
         return out
     if len(value) == 1:
         scalar = value[0]
-        if _joinable(scalar, "") is not None and not isinstance(scalar, str) or _plain_word(scalar, item):
+        if (_joinable(scalar, "") is not None and not isinstance(scalar, str)) or _plain_word(scalar, item):
             out.append((F.LIST_SINGLE_SCALAR, scalar, False))
         return out
     texts = [_joinable(v, ",;") for v in value]
@@ -178,7 +181,7 @@ def key_variants(key: str, node: Node) -> list[str]:
 
 def null_for_optional(child: Node) -> list[Rendering]:
     """An absent optional field sent anyway: JSON null, or a null word for a non-string field."""
-    out: list[Rendering] = [(F.NULL_FOR_OPTIONAL, None, False)]
+    out = [Rendering(F.NULL_FOR_OPTIONAL, None, False)]
     if child.kind in ("boolean", "integer", "number") and child.enum is None:
-        out += [(F.NULL_FOR_OPTIONAL, w, False) for w in NULL_WORDS]
+        out += [Rendering(F.NULL_FOR_OPTIONAL, w, False) for w in NULL_WORDS]
     return out

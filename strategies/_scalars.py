@@ -126,7 +126,7 @@ def numbers(value: int | float, integer_field: bool) -> list[Rendering]:
         return []
     if isinstance(value, int):
         # a number field is read as a float: beyond 2**53 the integer forms would round
-        return _integer(value) if integer_field or abs(value) <= 2**53 else []
+        return _integer(value)
     if integer_field or value.is_integer():
         out = _integer(int(value)) if value.is_integer() and abs(value) < 2**53 else []
         return out if integer_field else out + _float(value)
@@ -156,13 +156,13 @@ def enums(value: Any, allowed: tuple[Any, ...], synonyms: dict[str, list[str]]) 
         out += [(F.ENUM_PADDING, f"{a}{value}{b}", False) for a, b in _PADS]
         if not value.startswith(("'", '"')) and not value.endswith(("'", '"')):
             out += [(F.ENUM_QUOTED, f'"{value}"', False), (F.ENUM_QUOTED, f"'{value}'", False)]
-    owners: dict[str, int] = {}
-    for names in synonyms.values():
-        for name in names:
+    owners: dict[str, set[str]] = {}
+    for owner, names in synonyms.items():
+        for name in names if isinstance(names, list) else []:
             if isinstance(name, str):
-                owners[name.casefold()] = owners.get(name.casefold(), 0) + 1
+                owners.setdefault(name.casefold(), set()).add(owner)
     for name in synonyms.get(value, []):
-        if isinstance(name, str) and name.casefold() not in folded and owners[name.casefold()] == 1:
+        if isinstance(name, str) and name.casefold() not in folded and owners[name.casefold()] == {value}:
             out.append((F.ENUM_SYNONYM, name, False))
     return out
 
@@ -179,7 +179,7 @@ def strings(value: str, fmt: str | None) -> list[Rendering]:
         return []
     if fmt is not None:
         return []
-    if _INT_TEXT.fullmatch(value) and len(value) < 300:
+    if _INT_TEXT.fullmatch(value) and len(value) < 300 and str(int(value)) == value:
         return [(F.STRING_FROM_NUMBER, int(value), False)]
     if _FLOAT_TEXT.fullmatch(value) and len(value) < 30 and repr(float(value)) == value:
         return [(F.STRING_FROM_NUMBER, float(value), False)]

@@ -30,7 +30,7 @@ _EXOTIC = frozenset({
 })
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class Node:
     """One schema position, refs resolved, with what renderers and generators need."""
 
@@ -53,6 +53,12 @@ class Node:
     synonyms: dict[str, list[str]] = field(default_factory=dict)
     root: dict[str, Any] = field(default_factory=dict, repr=False)
     cache: dict[str, Any] = field(default_factory=dict, repr=False)
+
+    def __repr__(self) -> str:  # short: Hypothesis shows strategy reprs in failure reports
+        return f"Node({self.kind or '/'.join(self.types) or 'any'}{', nullable' if self.nullable else ''})"
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        printer.text(repr(self))
 
     @property
     def kind(self) -> str | None:

@@ -5,11 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from pytest_aacl.strategies import Mutation
 
 from pytest_aacl import CHECKS, Correction, CorrectionError, check
-from pytest_aacl._checks import Call, Case, compare, compare_arguments
+from pytest_aacl._checks import Call, Case
+from pytest_aacl._oracle import compare, compare_arguments
 from pytest_aacl._targets import Target, resolve
-from pytest_aacl.strategies import Mutation
 
 SCHEMA: dict[str, Any] = {
     "type": "object",

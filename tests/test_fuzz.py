@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import datetime
 import sys
 import threading
 import warnings
@@ -157,3 +158,53 @@ def test_call_line_is_pasteable_for_any_keys_and_huge_strings() -> None:
     recorded: dict[str, Any] = {}
     eval(call_line("f", {"q": "x" * 500, "n": [1, "2"]}), {"f": lambda **kw: recorded.update(kw)})
     assert recorded == {"q": "x" * 500, "n": [1, "2"]}
+
+
+def test_hostile_values_are_findings_not_fuzzer_crashes() -> None:
+    # adversarial() sends objects whose __repr__/__str__/__eq__ raise; the report must survive them
+    report = fuzz(set_flag, schema=FLAG_SCHEMA, implementation=(here(), "store"), checks=["total"],
+                  max_examples=100, seed=0)
+    hostile = [f for f in report.findings if f.labels and f.labels[0]["family"] == "hostile_object"]
+    assert hostile, str(report)
+    assert "object" in hostile[0].call and str(report)
+
+
+def test_under_ci_runs_are_derandomised(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CI", "true")
+    tool = boundary(store, schema=FLAG_SCHEMA)
+    first = fuzz(tool, checks=["identity_on_canonical"], max_examples=10)
+    assert first.seed == 0 and first.ok
+    monkeypatch.delenv("CI")
+    assert fuzz(tool, checks=["identity_on_canonical"], max_examples=10, seed=5).seed == 5
+
+
+DAY_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {"when": {"type": "string", "format": "date"}},
+    "required": ["when"],
+    "additionalProperties": False,
+}
+
+
+def book_day(when: str) -> None:
+    return None
+
+
+def parse_day(when: Any) -> None:
+    """Guesses month-first for an all-numeric date, like many hand-written parsers."""
+    for fmt in ("%Y-%m-%d", "%m/%d/%Y", "%d.%m.%Y", "%B %d, %Y"):
+        try:
+            return book_day(when=datetime.datetime.strptime(when, fmt).date().isoformat())
+        except (TypeError, ValueError):
+            continue
+    raise ValueError(f"INVALID_DATE at when: expected a date; received {when!r}")
+
+
+def test_a_month_first_guess_of_a_day_first_date_is_corruption() -> None:
+    report = fuzz(parse_day, schema=DAY_SCHEMA, implementation=(here(), "book_day"),
+                  checks=["no_silent_corruption"], max_examples=200, seed=0)
+    [finding] = report.findings
+    label = finding.labels[0]
+    assert label["family"] == "date_ambiguous_numeric" and label["ambiguous"]
+    assert finding.received[0]["when"] != finding.intended["when"]  # e.g. '2/1/2000' read as Feb 1
+    assert "(ambiguous: a correction is also fine)" in str(report)

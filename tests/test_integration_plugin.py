@@ -211,10 +211,24 @@ def test_ci_replays_only_and_names_the_missing_cassette(pytester: pytest.Pyteste
 
 def test_ci_with_a_cassette_replays_and_never_records(pytester: pytest.Pytester, fake_llm: Any,
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
-    pytester.makepyfile(test_llm=INNER)
-    _record(pytester).assert_outcomes(passed=2, deselected=1)
+    pytester.makepyfile(test_llm=INNER, test_raw='''
+import os, socket, pytest
+@pytest.mark.integration
+def test_raw_socket():
+    port = int(os.environ["FAKE_BASE"].rsplit(":", 1)[1])
+    with pytest.raises(RuntimeError, match="Network is disabled"):
+        socket.create_connection(("127.0.0.1", port))
+''')
+    _record(pytester, "test_llm.py").assert_outcomes(passed=2, deselected=1)
+    empty = pytester.path / "cassettes" / "test_raw" / "test_raw_socket.yaml"
+    empty.parent.mkdir()
+    empty.write_text("interactions: []\nversion: 1\n")
     monkeypatch.setenv("CI", "1")
-    pytester.runpytest("-m", "integration", "--record-mode=all").assert_outcomes(passed=2, deselected=1)
+    # CI: vcr_config and --record-mode cannot turn recording back on; the network is blocked.
+    pytester.makeconftest("import pytest\n@pytest.fixture\ndef vcr_config():\n"
+                          "    return {'record_mode': 'all'}\n")
+    result = pytester.runpytest("-m", "integration", "--record-mode=all")
+    result.assert_outcomes(passed=3, deselected=1)
     assert len(fake_llm.hits) == 3
 
 
@@ -278,7 +292,8 @@ def test_confirmation_prompt_on_a_terminal(pytester: pytest.Pytester, fake_llm: 
     pytester.makepyfile(test_llm=INNER)
     code, output = _run_in_pty(pytester.path, answer, "-m", "integration", "--record-mode=once",
                                "-p", "no:cacheprovider", "-k", "test_chat")
-    assert "1 integration test(s) may call live LLM APIs" in output and "[y/N]" in output
+    assert "1 integration test(s) may call live LLM APIs (estimated cost: unknown for 1 test(s) " \
+           "without a cassette)" in output and "[y/N]" in output
     cassette = pytester.path / "cassettes" / "test_llm" / "test_chat.yaml"
     if answer == b"y\n":
         assert code == 0 and "1 passed" in output

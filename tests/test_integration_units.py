@@ -147,6 +147,8 @@ def test_scrubber_removes_keys_everywhere_but_leaves_base64_blobs(monkeypatch: p
                                "body": {"string": f"error: bad key {KEY}".encode()}})
     assert response["body"]["string"] == f"error: bad key {REDACTED}".encode()
     assert response["headers"]["content-length"] == [str(len(response["body"]["string"]))]
+    stream = scrub.body(b'data: {"access_token": "tok-abcdefgh1234"}\n\ndata: [DONE]\n\n')
+    assert stream == b'data: {"access_token": "REDACTED"}\n\ndata: [DONE]\n\n'  # SSE events too
 
 
 def _req(body: Any, uri: str = "https://api.openai.com/v1/chat/completions") -> Request:
@@ -242,3 +244,13 @@ def test_budget_and_ci_parsing() -> None:
         parse_usd("-1")
     assert [ci_active({"CI": v}) for v in ("true", "1", "false", "0", "")] == [True, True, False, False, False]
     assert ci_active({}) is False
+
+
+def test_prompt_estimate_prices_existing_recordings_only() -> None:
+    from pytest_aacl._integration._recorder import estimate
+
+    cassette = Path(__file__).resolve().parents[1] / "cassettes" / "test_llm_tool_calls" / \
+        "test_openai_chat_tool_call.yaml"
+    assert estimate([str(cassette)], 2, PriceTable.load()) == (
+        "$0.000023 to re-record 1 test(s) as last recorded; unknown for 2 test(s) without a cassette")
+    assert estimate([], 0, PriceTable.load()) == "unknown"

@@ -63,6 +63,13 @@ def test_whitespace_and_and_split_only_when_items_cannot_hold_spaces() -> None:
     assert field({"type": "array", "items": {"enum": ["red", "green"]}})("Red and GREEN") == ["red", "green"]
 
 
+def test_space_free_patterns_allow_whitespace_splitting() -> None:
+    codes = field({"type": "array", "items": {"type": "string", "pattern": "^[A-Z]{3}$"}})
+    assert codes("USD EUR and GBP") == ["USD", "EUR", "GBP"]
+    loose = field({"type": "array", "items": {"type": "string", "pattern": "^[A-Za-z ]+$"}})
+    assert loose("New York") == ["New York"]
+
+
 def test_numeric_list_text_that_is_also_one_number_is_ambiguous() -> None:
     assert INTS("1,000") == ("AMBIGUOUS_VALUE",)
     assert INTS("100 200") == ("AMBIGUOUS_VALUE",)

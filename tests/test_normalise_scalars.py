@@ -62,6 +62,12 @@ def test_integer_renderings(text: Any, value: int) -> None:
     assert result == value and type(result) is int
 
 
+def test_integers_beyond_the_str_digit_limit_pass_unchanged() -> None:
+    huge = 10**5000
+    assert INT(huge) is huge
+    assert STR(huge) == ("TYPE_ERROR",)  # no exact decimal text is produced for it
+
+
 @pytest.mark.parametrize(
     ("text", "code"),
     [
@@ -114,10 +120,15 @@ def test_null_words_for_nullable_non_string_fields() -> None:
     assert read("7") == 7
 
 
-def test_nullable_string_keeps_its_strings() -> None:
-    read = field({"type": ["string", "null"]})
-    assert read(None) is None
-    assert read("null") == "null" and read("") == ""
+def test_nullable_string_reads_null_words_as_null() -> None:
+    # location="null" for an optional string means "no location", not the text "null"
+    for schema in ({"type": ["string", "null"]}, {"anyOf": [{"type": "string"}, {"type": "null"}]}):
+        read = field(schema)
+        for word in (None, "null", "None", " N/A ", "", "undefined", '"null"'):
+            assert read(word) is None, word
+        assert read("Paris") == "Paris"
+        assert read("nullable") == "nullable"
+        assert read(" Paris ") == " Paris "  # other strings stay untouched
 
 
 def test_null_for_optional_non_nullable_means_absent() -> None:

@@ -15,12 +15,14 @@ from typing import Any
 
 import jsonschema
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument
-
-from pytest_aacl._specs import from_bfcl
+from test_strategies_consistency import _same
 from pytest_aacl.strategies import all_renderings, conforming, hallucinated
+
+from pytest_aacl import CorrectionError, boundary
+from pytest_aacl._specs import from_bfcl
 
 
 def _bfcl_dir() -> Path | None:
@@ -72,25 +74,62 @@ def test_every_declaration_generates_valid_and_hallucinated_calls(specs: list[An
                 fake = None
             plan.append((conforming(spec), fake, jsonschema.Draft202012Validator(spec.parameters)))
 
-        @settings(max_examples=2, deadline=None, database=None, derandomize=True,
-                  suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-        @given(st.data())
-        def draw_batch(data: st.DataObject) -> None:
-            for valid, fake, validator in plan:
-                validator.validate(data.draw(valid))
-                drawn["conforming"] += 1
-                if fake is not None:
-                    call = data.draw(fake)
-                    validator.validate(call.intended)
-                    assert call.labels and call.args != call.intended
-                    drawn["hallucinated"] += 1
-
-        draw_batch()
+        _batch_test(plan, drawn)()
     print(f"\nBFCL: {len(specs)} unique declarations, {drawn} examples drawn, "
           f"{len(nothing_to_render)} without a renderable argument")
     assert drawn["conforming"] >= 2 * len(specs)
     assert drawn["hallucinated"] >= 2 * (len(specs) - len(nothing_to_render))
     assert len(nothing_to_render) < len(specs) / 50
+
+
+def _batch_test(plan: list[Any], drawn: dict[str, int]) -> Any:
+    """One Hypothesis test drawing a call from every declaration of a batch per example."""
+
+    @settings(max_examples=2, deadline=None, database=None, derandomize=True,
+              phases=[Phase.generate],  # a failing batch is reported as drawn, not shrunk
+              suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+    @given(st.data())
+    def draw_batch(data: st.DataObject) -> None:
+        for valid, fake, validator in plan:
+            validator.validate(data.draw(valid))
+            drawn["conforming"] += 1
+            if fake is not None:
+                call = data.draw(fake)
+                validator.validate(call.intended)
+                assert call.labels
+                assert json.dumps(call.args, sort_keys=True) != json.dumps(call.intended, sort_keys=True)
+                drawn["hallucinated"] += 1
+
+    return draw_batch
+
+
+def test_boundary_reads_hallucinated_bfcl_calls_as_intended(specs: list[Any]) -> None:
+    """The consistency test on real schemas: a sample of a quarter of the declarations."""
+    tools = [(hallucinated(spec), boundary(lambda **kwargs: kwargs, schema=spec.parameters, name="tool"))
+             for spec in specs[::4] if any(p.get("type") for p in spec.parameters["properties"].values())]
+    checked = [0]
+    for start in range(0, len(tools), BATCH):
+        _read_back(tools[start:start + BATCH], checked)()
+    print(f"\nBFCL boundary agreement: {checked[0]} hallucinated calls over {len(tools)} declarations")
+    assert checked[0] >= len(tools)
+
+
+def _read_back(tools: list[Any], checked: list[int]) -> Any:
+    @settings(max_examples=2, deadline=None, database=None, derandomize=True, phases=[Phase.generate],
+              suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+    @given(st.data())
+    def read_back(data: st.DataObject) -> None:
+        for fake, tool in tools:
+            call = data.draw(fake)
+            try:
+                got = tool.normalise_json(call.args)
+            except CorrectionError as error:
+                assert call.ambiguous, f"{call!r} was refused: {error}"
+                continue
+            assert _same(got, call.intended), f"{call!r} read as {got!r}"
+            checked[0] += 1
+
+    return read_back
 
 
 _DATE_FORMATS = ("%m/%d/%Y", "%d/%m/%Y", "%b.%d,%Y", "%B %d, %Y", "%b %d, %Y", "%d %B %Y", "%Y/%m/%d",
@@ -131,21 +170,34 @@ def test_real_answer_date_forms_are_among_our_renderings() -> None:
     assert not missing
 
 
-def test_real_answer_synonyms_render_when_declared() -> None:
-    """Slots whose acceptable answers are different words for one value (`XL` / `Extra Large`)
-    are exactly what `x-aacl-synonyms` declares; each declared synonym must be rendered."""
-    pairs = 0
+def test_real_answer_alternatives_are_families_or_declared_synonyms() -> None:
+    """A slot whose acceptable answers are several strings for one value is either a family
+    we render already (case, quoting, padding) or a synonym a schema declares with
+    `x-aacl-synonyms` (`XL` / `Extra Large`); each declared synonym must then be rendered."""
+    by_family: dict[str, int] = {}
+    synonyms = 0
     for answer in _answers():
         for call in answer:
             for args in call.values():
                 for options in args.values():
                     words = [o for o in options if isinstance(o, str) and o.strip()] if isinstance(options, list) else []
-                    if len(words) < 2 or len({w.casefold() for w in words}) < len(words):
+                    if len(words) < 2:
                         continue
                     canonical, *others = words
-                    schema = {"type": "string", "enum": [canonical], "x-aacl-synonyms": {canonical: others}}
+                    plain = {r.rendered: r.family for r in all_renderings(canonical, {"type": "string", "enum": [canonical]})}
+                    undeclared = []
+                    for other in others:
+                        if other in plain:
+                            by_family[plain[other]] = by_family.get(plain[other], 0) + 1
+                        else:
+                            undeclared.append(other)
+                    if not undeclared:
+                        continue
+                    schema = {"type": "string", "enum": [canonical], "x-aacl-synonyms": {canonical: undeclared}}
                     rendered = {r.rendered for r in all_renderings(canonical, schema) if r.family == "enum_synonym"}
-                    assert set(others) <= rendered, (canonical, others)
-                    pairs += 1
-    print(f"\nBFCL answer slots with synonym alternatives: {pairs}")
-    assert pairs >= 50
+                    fold = canonical.casefold()
+                    expected = {w for w in undeclared if w.casefold() != fold}
+                    assert expected <= rendered, (canonical, undeclared)
+                    synonyms += len(expected)
+    print(f"\nBFCL answer alternatives: {by_family} by family, {synonyms} as declared synonyms")
+    assert synonyms >= 50 and by_family

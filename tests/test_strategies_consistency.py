@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
+from pytest_aacl.strategies import FAMILIES, adversarial, all_renderings, hallucinated, invalid
 
 from pytest_aacl import CorrectionError, boundary
-from pytest_aacl.strategies import FAMILIES, adversarial, all_renderings, hallucinated, invalid
 
 FAST = settings(max_examples=60, deadline=None, derandomize=True, database=None,
                 suppress_health_check=[HealthCheck.too_slow])
@@ -36,6 +36,10 @@ CATALOGUE: list[tuple[dict[str, Any], list[Any]]] = [
     ({"type": ["integer", "null"]}, [None]),
     ({"type": ["boolean", "null"]}, [None]),
     ({"type": ["number", "null"]}, [None]),
+    ({"type": ["string", "null"]}, [None]),
+    ({"type": ["string", "null"], "format": "date"}, [None]),
+    ({"type": ["array", "null"], "items": {"type": "string"}}, [None]),
+    ({"type": ["string", "null"], "enum": ["none", "some", None]}, [None]),
     (_ENUM, ["celsius", "Kelvin"]),
     (_SIZES, ["XL", "S"]),
     ({"type": "integer", "enum": [1, 2, 3]}, [2]),
@@ -130,7 +134,7 @@ def _same(got: Any, want: Any) -> bool:
     if isinstance(want, dict) and isinstance(got, dict):
         return got.keys() == want.keys() and all(_same(got[k], want[k]) for k in want)
     if isinstance(want, list) and isinstance(got, list):
-        return len(got) == len(want) and all(_same(a, b) for a, b in zip(got, want))
+        return len(got) == len(want) and all(_same(a, b) for a, b in zip(got, want, strict=True))
     if isinstance(want, str) and isinstance(got, str) and got != want:
         try:
             a = dt.datetime.fromisoformat(got.replace("Z", "+00:00"))
@@ -140,7 +144,10 @@ def _same(got: Any, want: Any) -> bool:
         return a == b and a.utcoffset() == b.utcoffset()
     if isinstance(want, bool) or isinstance(got, bool) or want is None or got is None:
         return got is want
-    return type(got) in (int, float) and type(want) in (int, float) and got == want or got == want
+    numbers = (int, float)
+    if type(got) is not type(want) and not (type(got) in numbers and type(want) in numbers):
+        return False
+    return bool(got == want)
 
 
 def _tool(schema: dict[str, Any]) -> Any:

@@ -71,6 +71,7 @@ def test_schema_defaults_to_the_implementations_type_hints() -> None:
         (book, {"schema": SCHEMA, "implementation": 42}, "must name what the interface calls"),
         (3, {}, "'int' is not a tool"),
         ({"type": "function", "function": {"name": "f", "parameters": SCHEMA}}, {}, "needs implementation="),
+        (boundary(book_backend, schema=SCHEMA), {"schema": SCHEMA}, "carries its own schema and implementation"),
     ],
 )
 def test_unusable_targets_get_one_clear_error(target: Any, kwargs: dict[str, Any], message: str) -> None:

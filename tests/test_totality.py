@@ -107,7 +107,7 @@ SPECIAL = st.sampled_from([
 ])
 LEAVES = st.one_of(
     st.none(), st.booleans(), st.integers(), st.integers(min_value=-(10**400), max_value=10**400),
-    st.floats(allow_nan=True, allow_infinity=True), st.text(), NUMBERISH, SPECIAL,
+    st.floats(allow_nan=True, allow_infinity=True), st.text(), NUMBERISH, SPECIAL, st.builds(pow, st.just(-10), st.just(5001)),
     st.text(alphabet=CONFUSABLE, min_size=1, max_size=6),
     st.builds(SneakyStr, st.text(max_size=10)), st.builds(Hostile), st.builds(_deep, st.just(3000)),
     st.sampled_from([dt.date(2025, 4, 3), b"bytes", 1j, {1, 2}, float("nan")]),

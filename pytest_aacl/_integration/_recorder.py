@@ -122,3 +122,30 @@ def missing_message(path: str, nodeid: str, ci: bool) -> str:
                 f"record it locally without CI: {record_command(nodeid, False)}, then commit it")
     return (f"cassette {path} is missing and the record mode is 'none' (replay only); "
             f"record it with: {record_command(nodeid, False)}")
+
+
+def estimate(existing: list[str], new: int, prices: PriceTable) -> str:
+    """The prompt's cost estimate: what existing recordings cost; unknown for new tests."""
+    from ._cassettes import CassetteError, read
+
+    total, unpriced = Decimal(0), 0
+    for path in existing:
+        try:
+            interactions = read(path)["interactions"]
+        except CassetteError:
+            unpriced += 1
+            continue
+        for interaction in interactions:
+            request, response = interaction["request"], interaction["response"]
+            usage = extract(request["uri"], response_text(response.get("body"), response["headers"]))
+            cost = None if usage is None else prices.cost(usage)
+            if usage is not None and cost is None:
+                unpriced += 1
+            total += cost or 0
+    parts = []
+    if existing:
+        parts.append(f"${total:.6f} to re-record {len(existing)} test(s) as last recorded"
+                     + (f" (+{unpriced} unpriced call(s))" if unpriced else ""))
+    if new:
+        parts.append(f"unknown for {new} test(s) without a cassette")
+    return "; ".join(parts) or "unknown"

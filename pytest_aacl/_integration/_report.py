@@ -116,7 +116,7 @@ def table(calls: list[Call]) -> list[str]:
         s = summarise(group)
         mode = "live" if s["live_calls"] and not s["replayed_calls"] else (
             "replayed" if not s["live_calls"] else f"{s['live_calls']} live")
-        rows.append((name, ",".join(s["models"]) or "-", str(s["calls"]), str(s["input_tokens"]),
+        rows.append((_short(name), ",".join(s["models"]) or "-", str(s["calls"]), str(s["input_tokens"]),
                      str(s["output_tokens"]), str(s["cached_tokens"]), _cost_cell(s), mode))
     widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
     widths[0] = min(widths[0], 60)
@@ -136,6 +136,12 @@ def table(calls: list[Call]) -> list[str]:
         f"live spend {_cost_cell(live)}"
     )
     return lines
+
+
+def _short(nodeid: str) -> str:
+    """``tests/integration/test_x.py::test_y`` -> ``test_x.py::test_y`` (the table is narrow)."""
+    path, sep, rest = nodeid.partition("::")
+    return path.rsplit("/", 1)[-1] + sep + rest
 
 
 def _cost_cell(summary: dict[str, Any]) -> str:

@@ -117,25 +117,34 @@ class Scrubber:
         return value
 
     def body(self, body: Any) -> Any:
-        """A request/response body: parsed as JSON when it is JSON, else scrubbed as text."""
-        raw = body.decode("utf-8", "replace") if isinstance(body, (bytes, bytearray)) else body
-        if isinstance(raw, str) and raw[:1] in "{[":
-            try:
-                parsed = json.loads(raw)
-            except ValueError:
-                parsed = None
-            if parsed is not None:
-                self.data(parsed)  # learn secret field values first
-                text = self.text(json.dumps(self.data(parsed), ensure_ascii=False))
-                compact = self.text(raw)
-                # Keep the original bytes when only free-text scrubbing was needed.
-                try:
-                    if json.loads(compact) == json.loads(text):
-                        text = compact
-                except ValueError:
-                    pass
-                return text.encode("utf-8") if isinstance(body, (bytes, bytearray)) else text
-        return self.data(body)
+        """A request/response body: JSON (or each JSON event of an SSE stream) has its secret
+        fields blanked; all text has known secret values and key shapes replaced."""
+        is_bytes = isinstance(body, (bytes, bytearray))
+        try:
+            raw = bytes(body).decode("utf-8") if is_bytes else body
+        except UnicodeDecodeError:
+            return bytes(body)  # binary (e.g. still compressed): nothing readable to scrub
+        if not isinstance(raw, str):
+            return self.data(body)
+        if raw.lstrip()[:1] in ("{", "["):
+            text = self._json_text(raw)
+        else:  # SSE: "data: {json}" lines
+            lines = raw.split("\n")
+            for index, line in enumerate(lines):
+                head, sep, payload = line.partition("data:")
+                if sep and not head.strip() and payload.lstrip()[:1] == "{":
+                    lines[index] = head + sep + self._json_text(payload)
+            text = self.text("\n".join(lines))
+        return text.encode("utf-8") if is_bytes else text
+
+    def _json_text(self, raw: str) -> str:
+        """Keep the original text unless a secret *field* had to be blanked."""
+        parsed = _loads(raw)
+        if parsed is None:
+            return self.text(raw)
+        cleaned = self.text(json.dumps(self.data(parsed), ensure_ascii=False))  # learns first
+        text = self.text(raw)
+        return text if _loads(text) == _loads(cleaned) else cleaned
 
     def headers_dict(self, headers: dict[str, Any]) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -195,6 +204,13 @@ class Scrubber:
             req["body"] = self.body(req["body"])
         interaction["response"] = self.response(interaction.get("response") or {})
         return interaction
+
+
+def _loads(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except ValueError:
+        return None
 
 
 def _norm_field(name: str) -> str:

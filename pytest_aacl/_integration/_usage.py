@@ -103,14 +103,17 @@ def events(text: str) -> list[dict[str, Any]]:
     return found
 
 
-def response_text(body: Any, headers: dict[str, list[str]]) -> str | None:
+def response_text(body: Any, headers: dict[str, Any]) -> str | None:
     """Decoded text of a stored body (handles ``!!binary`` gzip left by plain vcrpy)."""
     if isinstance(body, dict):
         body = body.get("string")
     if body is None:
         return None
     raw = body.encode("utf-8") if isinstance(body, str) else bytes(body)
-    encoding = ",".join(v for k, vs in headers.items() if k.lower() == "content-encoding" for v in vs)
+    encoding = ",".join(
+        str(v) for k, vs in headers.items() if k.lower() == "content-encoding"
+        for v in (vs if isinstance(vs, list) else [vs])
+    )
     if raw[:2] == b"\x1f\x8b" or "gzip" in encoding:
         try:
             raw = gzip.decompress(raw)

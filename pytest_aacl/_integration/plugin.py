@@ -164,7 +164,8 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
     from pytest_recording.plugin import get_default_cassette_name
 
     state = config.stash[_STATE]
-    pending = 0
+    rerecorded: list[str] = []
+    new = 0
     for item in chosen:
         if item.get_closest_marker("vcr") is None:
             item.add_marker(pytest.mark.vcr)
@@ -180,9 +181,17 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
             names.remove("_aacl_preflight")  # decide before pytest-recording opens (or
             names.insert(0, "_aacl_preflight")  # in rewrite mode deletes) the cassette
         mode = _marked_mode(item, config)
-        target_path = Path(str(item.get_closest_marker("default_cassette").args[0]) + ".yaml")
-        pending += mode in ("all", "rewrite") or (mode in _RECORDING_MODES and not _exists(target_path))
-    state.gate.pending = pending
+        path = str(item.get_closest_marker("default_cassette").args[0]) + ".yaml"
+        exists = _exists(Path(path))
+        if mode in ("all", "rewrite") and exists:
+            rerecorded.append(path)
+        elif mode in _RECORDING_MODES and not exists:
+            new += 1
+    state.gate.pending = len(rerecorded) + new
+    if state.gate.pending and not state.gate.ci:
+        from ._recorder import estimate
+
+        state.gate.estimate = estimate(rerecorded, new, state.prices())
 
 
 def _marked_mode(item: pytest.Item, config: pytest.Config) -> str:

@@ -30,6 +30,7 @@ __all__ = [
     "closest",
     "fail",
     "is_null_word",
+    "json_key",
     "plain_str",
 ]
 
@@ -135,3 +136,25 @@ def closest(received: str, candidates: dict[str, str]) -> str | None:
             return option
     match = difflib.get_close_matches(probe, [k for k in candidates if len(k) <= 100], n=1, cutoff=0.6)
     return candidates[match[0]] if match else None
+
+
+def json_key(value: Any, depth: int = 0) -> Any:
+    """A hashable key with JSON equality (1 == 1.0, true != 1, key order ignored).
+
+    Total: never serialises (no int-digit limits), never calls a user object's methods;
+    anything that is not JSON is only equal to itself.
+    """
+    kind = type(value)
+    if kind is bool:
+        return ("b", value)
+    if kind is int or kind is float:
+        return ("n", value)
+    if kind is str:
+        return ("s", value)
+    if value is None:
+        return ("z",)
+    if depth <= MAX_DEPTH and kind is list:  # a tuple is not JSON: only equal to itself
+        return ("l", tuple(json_key(x, depth + 1) for x in value))
+    if depth <= MAX_DEPTH and kind is dict:
+        return ("d", frozenset((k if type(k) is str else ("?", id(k)), json_key(x, depth + 1)) for k, x in dict.items(value)))
+    return ("?", id(value))

@@ -23,11 +23,12 @@ from ._base import (
     clean_text,
     fail,
     is_null_word,
+    json_key,
     plain_str,
 )
 from ._numbers import _DECIMAL_COMMA, _GROUPED
 
-__all__ = ["any_node", "array_node", "json_key", "nullable_node", "parse_literal", "union_node"]
+__all__ = ["any_node", "array_node", "nullable_node", "parse_literal", "union_node"]
 
 _AND = re.compile(r"(?<!\S)and(?!\S)|&", re.IGNORECASE)  # no quantifiers: linear on any text
 _BULLET = re.compile(r"^(?:[-*\u2022]|\d{1,3}[.)])\s+")
@@ -59,11 +60,6 @@ def parse_literal(text: str) -> Any:
         return ast.literal_eval(text)
     except (ValueError, TypeError, SyntaxError, RecursionError, MemoryError):
         return BAD
-
-
-def json_key(value: Any) -> str:
-    """JSON equality as a string (1 == 1.0, true != 1) for uniqueness and union results."""
-    return json.dumps(value, sort_keys=True, default=lambda o: f"<{type(o).__name__}>")
 
 
 def _json_value(v: Any, path: str, errs: list[Correction], depth: int) -> Any:
@@ -108,17 +104,24 @@ def any_node() -> Node:
 
 
 def nullable_node(inner: Node) -> Node:
+    """A nullable field: null words mean null even where a string would be valid.
+
+    A model that sends `location="null"` for an optional string means "no location";
+    passing the text "null" on would be silent corruption, so for a nullable field the
+    null words are never canonical strings.
+    """
     fn = inner.fn
 
     def nullable(v: Any, path: str, errs: list[Correction]) -> Any:
-        if v is None:
+        if v is None or is_null_word(v):
             return None
         result = fn(v, path, errs)
         return None if result is ABSENT else result
 
-    fast = f"V is None or ({inner.fast})" if inner.fast else "V is None"
+    consts = {**inner.consts, "_NW": is_null_word}
+    fast = f"V is None or (({inner.fast}) and (type(V) is not str or not _NW(V)))" if inner.fast else "V is None"
     expected = f"{inner.expected} or null"
-    return Node(nullable, expected, fast=fast, consts=inner.consts, takes_text=inner.takes_text, nullable=True, spaceless=inner.spaceless, numeric=inner.numeric)
+    return Node(nullable, expected, fast=fast, consts=consts, takes_text=inner.takes_text, nullable=True, spaceless=inner.spaceless, numeric=inner.numeric)
 
 
 def union_node(branches: list[Node]) -> Node:
@@ -202,6 +205,7 @@ def array_node(schema: dict[str, Any], item: Node | None, prefix: list[Node], ex
     if unique:
         expected += ", no duplicates"
     item_fn = item.fn if item is not None else None
+    # the item's inline canonical test (our own template, never user text) as a function
     check = eval(f"lambda V: {item.fast}", dict(item.consts)) if item is not None and item.fast else None
     split_item = item or (prefix[0] if prefix else None)
 

@@ -90,8 +90,8 @@ def parse_number_text(text: str, *, integer: bool) -> tuple[int | float | None, 
         value = float(text)
         if not math.isfinite(value) or (value == 0.0 and exact != 0):
             return None, "OUT_OF_RANGE", "Send a number of reasonable magnitude."
-    if exact == exact.to_integral_value():  # exact even beyond 2**53: "…001.00" stays …001
-        return int(exact), "", None
+    if (integer or "e" not in text.lower()) and exact == exact.to_integral_value():
+        return int(exact), "", None  # "…001.00" stays …001 beyond 2**53; exponents read as JSON does
     if integer:
         return None, "TYPE_ERROR", "Send a whole number."
     return value, "", None

@@ -24,6 +24,7 @@ from ._base import (
     closest,
     fail,
     is_null_word,
+    json_key,
     plain_str,
 )
 from ._numbers import parse_number_text
@@ -85,6 +86,15 @@ FORMAT_CHECKS: dict[str, Any] = {
     "uuid": _uuid,
 }
 _FORMAT_NAMES = {"email": "an email address", "idn-email": "an email address", "uri": "an absolute URI", "hostname": "a hostname", "ipv4": "an IPv4 address", "ipv6": "an IPv6 address", "uuid": "a UUID"}
+
+
+#: pattern pieces that can match a space (or hide one in a range): any of them, no split
+_SPACE_CAPABLE = (" ", "\\s", ".", "[^", "\\W", "\\D", "\\x", "\\u", "\\U", "\\0", "\\p", "\\P", "\\N", "\\t", "\\b", "\\B")
+
+
+def _excludes_spaces(pattern: str) -> bool:
+    """A conservative test: an anchored pattern built only from pieces that cannot match a space."""
+    return pattern.startswith("^") and pattern.endswith("$") and not any(p in pattern for p in _SPACE_CAPABLE)
 
 
 def boolean_node(schema: dict[str, Any]) -> Node:
@@ -184,12 +194,8 @@ def string_node(schema: dict[str, Any], pattern: re.Pattern[str] | None) -> Node
             fast += f" and {int(lo)} <= len(V)"
         if hi is not None:
             fast += f" and len(V) <= {int(hi)}"
-    spaceless = check_format is not None
+    spaceless = check_format is not None or (pattern is not None and _excludes_spaces(pattern.pattern))
     return Node(string, expected, fast=fast, takes_text=check_format is None, spaceless=spaceless)
-
-
-def _json_key(value: Any) -> str:
-    return json.dumps(value, sort_keys=True)
 
 
 def _describe_values(values: list[Any]) -> str:
@@ -204,7 +210,7 @@ def enum_node(values: list[Any], synonyms: dict[str, list[str]], *, code: str = 
     strings = frozenset(v for v in values if type(v) is str)
     numbers = [v for v in values if type(v) in (int, float)]
     bools = [v for v in values if type(v) is bool]
-    structured = {_json_key(v) for v in values if type(v) in (list, dict)}
+    structured = {json_key(v) for v in values if type(v) in (list, dict)}
     has_null = None in values
     folded: dict[str, list[str]] = {}
     for member in strings:
@@ -230,11 +236,7 @@ def enum_node(values: list[Any], synonyms: dict[str, list[str]], *, code: str = 
         if v is None:
             return None if has_null else ABSENT
         if kind is list or kind is dict:
-            try:
-                key = _json_key(v)
-            except (TypeError, ValueError, RecursionError):
-                key = None
-            return v if key in structured else reject(v, path, errs, None)
+            return v if json_key(v) in structured else reject(v, path, errs, None)
         text = plain_str(v)
         if text is None:
             return reject(v, path, errs, None)

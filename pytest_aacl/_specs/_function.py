@@ -13,6 +13,7 @@ from .._spec import ToolSpec
 from ._docstrings import parse_docstring
 from ._hints import SchemaBuilder, _is_json
 from ._jsonschema import DRAFT_2020_12, check_tree
+from ._pointer import rebase
 from ._python import CodecBuilder, compile_kwargs
 
 __all__ = ["from_function"]
@@ -35,6 +36,14 @@ def from_function(
     except (TypeError, ValueError) as exc:
         raise SpecError(f"cannot read the signature of {fn!r} ({exc}); wrap it in a typed def") from None
     tool_name = name or _name_of(fn)
+    try:
+        return _build(fn, signature, tool_name, description)
+    except SpecError as exc:  # many tools are built at import time: say which one failed
+        raise rebase(exc, "", tool=tool_name) from None
+
+
+def _build(fn: Callable[..., Any], signature: inspect.Signature, tool_name: str,
+           description: str | None) -> ToolSpec:
     summary, docs = parse_docstring(inspect.getdoc(fn))
     hints = _hints(fn, signature)
     params = list(signature.parameters.values())

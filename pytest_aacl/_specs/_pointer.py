@@ -71,9 +71,10 @@ def exists(document: Any, pointer: str) -> bool:
     return resolve(document, pointer) is not _MISSING
 
 
-def rebase(error: SpecError, base: str) -> SpecError:
-    """The same error with its pointer moved under `base` (a schema nested in a declaration)."""
+def rebase(error: SpecError, base: str, *, tool: str = "") -> SpecError:
+    """The same error with its pointer moved under `base` (a schema nested in a declaration),
+    and naming the tool when given."""
     head = "invalid tool spec" + (f" at {error.pointer}" if error.pointer else "") + ": "
     text = str(error)
     message = text[len(head):] if text.startswith(head) else text
-    return SpecError(message, pointer=base + error.pointer)
+    return SpecError(f"{message} (tool {tool!r})" if tool else message, pointer=base + error.pointer)

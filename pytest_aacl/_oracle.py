@@ -1,0 +1,141 @@
+"""The oracle's comparison: is what reached the implementation the value the model meant?
+
+Canonical equality as docs/ARCHITECTURE.md defines it: JSON values equal, except numbers
+compare `1 == 1.0` (a bool is never a number) and `date-time` / `time` strings compare as
+parsed values including their UTC offset.  The schema directs the walk (`$ref`, `anyOf`,
+`prefixItems`, defaults), so a field the implementation received only as its default is
+not a difference.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as _dt
+import enum
+import math
+from collections.abc import Mapping
+from typing import Any
+
+from ._errors import render_value
+
+__all__ = ["compare", "compare_arguments", "jsonable"]
+
+
+def jsonable(value: Any) -> Any:
+    """Python values an implementation received -> canonical JSON values, for comparison."""
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    if isinstance(value, enum.Enum):
+        return jsonable(value.value)
+    if isinstance(value, (_dt.datetime, _dt.date, _dt.time)):
+        return value.isoformat()
+    if isinstance(value, Mapping):
+        return {str(k): jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [jsonable(v) for v in value]
+    if isinstance(value, (set, frozenset)):
+        return sorted((jsonable(v) for v in value), key=repr)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return jsonable(dataclasses.asdict(value))
+    dump = getattr(value, "model_dump", None)
+    if callable(dump):
+        return jsonable(dump(mode="json"))
+    return value
+
+
+def _resolve(node: Any, root: Mapping[str, Any]) -> Any:
+    for _ in range(32):
+        if not isinstance(node, Mapping) or not isinstance(node.get("$ref"), str):
+            return node
+        target: Any = root
+        for part in node["$ref"].lstrip("#/").split("/"):
+            target = target.get(part.replace("~1", "/").replace("~0", "~"), {}) if isinstance(target, Mapping) else {}
+        node = target
+    return node
+
+
+def _parse_clock(text: str, kind: str) -> tuple[Any, Any] | None:
+    """A date-time/time as (naive wall clock, UTC offset): equal only if both are equal."""
+    try:
+        text = text.replace("Z", "+00:00").replace("z", "+00:00")
+        parsed = _dt.datetime.fromisoformat(text) if kind == "date-time" else _dt.time.fromisoformat(text)
+    except (TypeError, ValueError):
+        return None
+    return parsed.replace(tzinfo=None), parsed.utcoffset()
+
+
+def compare(received: Any, intended: Any, schema: Any, root: Mapping[str, Any] | None = None, path: str = "") -> str | None:
+    """None when `received` is canonically equal to `intended`, else where and how it differs.
+
+    Canonical equality: JSON values equal, except numbers compare `1 == 1.0` (a bool is
+    never a number) and `date-time` / `time` strings compare as parsed values including
+    their UTC offset.  `anyOf` / `oneOf` accept equality under any branch.
+    """
+    root = schema if root is None else root
+    node = _resolve(schema, root) if isinstance(schema, Mapping) else {}
+    node = node if isinstance(node, Mapping) else {}
+    branches = [b for key in ("anyOf", "oneOf") for b in node.get(key, ())]
+    if branches:
+        base = {k: v for k, v in node.items() if k not in ("anyOf", "oneOf")}
+        if compare(received, intended, base, root, path) is None or any(
+            compare(received, intended, b, root, path) is None for b in branches
+        ):
+            return None
+    here = path or "<arguments>"
+    diff = f"{here}: received {render_value(received)}, intended {render_value(intended)}"
+    if isinstance(intended, bool) or isinstance(received, bool):
+        return None if type(intended) is type(received) and intended == received else diff
+    if isinstance(intended, (int, float)) and isinstance(received, (int, float)):
+        same = intended == received or (math.isnan(float(intended)) and math.isnan(float(received)))
+        return None if same else diff
+    if isinstance(intended, str) and isinstance(received, str):
+        fmt = node.get("format")
+        if intended != received and fmt in ("date-time", "time"):
+            a, b = _parse_clock(received, fmt), _parse_clock(intended, fmt)
+            return None if a is not None and a == b else diff
+        return None if intended == received else diff
+    if isinstance(intended, list) and isinstance(received, list):
+        if len(intended) != len(received):
+            return diff
+        prefix = node.get("prefixItems", [])
+        for i, (r, want) in enumerate(zip(received, intended, strict=True)):
+            item = prefix[i] if i < len(prefix) else node.get("items", {})
+            problem = compare(r, want, item, root, f"{path}[{i}]")
+            if problem:
+                return problem
+        return None
+    if isinstance(intended, Mapping) and isinstance(received, Mapping):
+        return compare_arguments(received, intended, node, root, path)
+    return None if intended == received and type(intended) is type(received) else diff
+
+
+def compare_arguments(
+    received: Mapping[str, Any],
+    intended: Mapping[str, Any],
+    schema: Mapping[str, Any],
+    root: Mapping[str, Any] | None = None,
+    path: str = "",
+    defaults: Mapping[str, Any] | None = None,
+) -> str | None:
+    """Compare two objects key by key; a key only in `received` may hold its default."""
+    root = schema if root is None else root
+    props = schema.get("properties", {}) if isinstance(schema, Mapping) else {}
+    for key in sorted(set(received) | set(intended), key=str):
+        sub = f"{path}.{key}" if path else str(key)
+        prop = props.get(key, schema.get("additionalProperties", {}) if isinstance(schema, Mapping) else {})
+        if key not in received:
+            return f"{sub}: intended {render_value(intended[key])} but the implementation did not receive it"
+        if key not in intended:
+            node = _resolve(prop, root)
+            options = []
+            if isinstance(node, Mapping) and "default" in node:
+                options.append(node["default"])
+            if defaults and key in defaults:
+                options.append(jsonable(defaults[key]))
+            if not any(compare(received[key], d, prop, root, sub) is None for d in options):
+                return f"{sub}: received {render_value(received[key])}, but it was not sent and is not its default"
+            continue
+        problem = compare(received[key], intended[key], prop, root, sub)
+        if problem:
+            return problem
+    return None
