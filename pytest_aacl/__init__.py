@@ -13,14 +13,17 @@ __version__ = "0.1.0"
 
 # public name -> private module that defines it
 _EXPORTS: dict[str, str] = {
+    # errors
     "CorrectionError": "._errors",
     "Correction": "._errors",
     "SpecError": "._errors",
     "CODES": "._errors",
-    "ToolSpec": "._spec",
+    # the boundary runtime
     "boundary": "._boundary",
     "Tool": "._boundary",
     "BoundaryInvariantError": "._boundary",
+    # tool specs
+    "ToolSpec": "._spec",
     "as_spec": "._specs",
     "from_function": "._specs",
     "from_schema": "._specs",
@@ -30,19 +33,50 @@ _EXPORTS: dict[str, str] = {
     "from_langchain": "._specs",
     "specs_from_mcp_server": "._specs",
     "specs_from_mcp_server_async": "._specs",
+    # fuzzing and checks
     "fuzz": "._fuzz",
     "FuzzReport": "._fuzz",
     "Finding": "._fuzz",
     "check": "._checks",
     "CHECKS": "._checks",
+    "Case": "._checks",
+    "Call": "._checks",
+    "Defect": "._checks",
 }
 
-__all__ = sorted([*_EXPORTS, "__version__"])
+__all__ = [
+    "CHECKS",
+    "CODES",
+    "BoundaryInvariantError",
+    "Call",
+    "Case",
+    "Correction",
+    "CorrectionError",
+    "Defect",
+    "Finding",
+    "FuzzReport",
+    "SpecError",
+    "Tool",
+    "ToolSpec",
+    "__version__",
+    "as_spec",
+    "boundary",
+    "check",
+    "from_bfcl",
+    "from_function",
+    "from_langchain",
+    "from_mcp",
+    "from_openai",
+    "from_schema",
+    "fuzz",
+    "specs_from_mcp_server",
+    "specs_from_mcp_server_async",
+]
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ._errors import CODES, Correction, CorrectionError, SpecError
     from ._boundary import BoundaryInvariantError, Tool, boundary
-    from ._checks import CHECKS, check
+    from ._checks import CHECKS, Call, Case, Defect, check
+    from ._errors import CODES, Correction, CorrectionError, SpecError
     from ._fuzz import Finding, FuzzReport, fuzz
     from ._spec import ToolSpec
     from ._specs import (

@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument
 
 from . import families
+from . import families as F
 from ._adversarial import build_adversarial
 from ._canonical import strategy as _canonical
 from ._hallucinated import build_hallucinated, possible_families
@@ -33,7 +34,7 @@ from ._records import (
     Label,
     Mutation,
 )
-from ._render import render
+from ._render import key_variants, render
 from ._scalars import Rendering
 from ._schema import Node, build, tool_schema
 from .families import *  # noqa: F403  (the family constants are public)
@@ -109,6 +110,9 @@ def hallucinated(schema: Any, *, families: Iterable[str] | None = None,
         raise InvalidArgument(f"min_fields={min_fields!r} must be an integer of at least 1")
     _params, node = _root(schema)
     possible = possible_families(node) & allowed
+    if not possible_families(node):
+        raise InvalidArgument("no argument of this schema can be written differently by a model (it has no "
+                              "properties, or only free-form ones); use conforming() for this tool")
     if not possible:
         raise InvalidArgument(
             f"no field of this schema can be rendered in families {sorted(allowed)}; families "
@@ -125,7 +129,8 @@ def _capacity(node: Node, allowed: frozenset[str]) -> int:
     total = 0
     for name, child in node.props.items():
         nested = _capacity(child, allowed) if child.kind == "object" else 0
-        own = 1 if possible_families(child, name in node.required, node) & allowed else 0
+        renamed = F.KEY_CASE in allowed and bool(key_variants(name, node))
+        own = 1 if renamed or possible_families(child, name in node.required, node) & allowed else 0
         total += max(nested, own)
     return total
 

@@ -58,7 +58,9 @@ def _datetime() -> st.SearchStrategy[str]:
 FORMAT_STRATEGIES: dict[str, st.SearchStrategy[str]] = {
     "date": _date(),
     "date-time": _datetime(),
-    "time": st.times().map(lambda t: t.isoformat(timespec="seconds")),
+    # tools mostly take whole minutes; seconds still appear, microseconds never do
+    "time": (st.times().map(lambda t: t.replace(second=0)) | st.times()).map(
+        lambda t: t.isoformat(timespec="seconds")),
     "email": st.builds(lambda a, b, t: f"{a}@{b}.{t}", _word, _word, _tld),
     "hostname": st.builds(lambda a, t: f"{a}.{t}", _word, _tld),
     "uri": st.builds(lambda a, t, p: f"https://{a}.{t}/{p}", _word, _tld, _word),

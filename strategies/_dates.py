@@ -103,10 +103,11 @@ def times(value: str) -> list[Rendering]:
     if not match:
         return []
     hour, minute, second = int(match[1]), int(match[2]), int(match[3])
-    if second:
-        return []
     twelve = hour % 12 or 12
     half = "AM" if hour < 12 else "PM"
+    if second:
+        return [(F.TIME_FORMATS, f"{twelve}:{minute:02d}:{second:02d} {half}", False),
+                (F.TIME_FORMATS, f"{twelve}:{minute:02d}:{second:02d}{half.lower()}", False)]
     out = [f"{hour:02d}:{minute:02d}", f"{twelve}:{minute:02d} {half}", f"{twelve}:{minute:02d}{half.lower()}",
            f"{hour}h{minute:02d}"]
     if not minute:

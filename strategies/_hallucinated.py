@@ -8,6 +8,7 @@ every label independent: undoing one label never depends on another.
 
 from __future__ import annotations
 
+import string
 from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
@@ -16,9 +17,9 @@ from hypothesis import event, reject
 from hypothesis import strategies as st
 
 from . import families as F
-from ._canonical import strategy
+from ._canonical import _int_bounds, strategy, unique_key
 from ._records import ABSENT, HallucinatedCall, Label, format_path
-from ._render import key_variants, null_for_optional, render
+from ._render import key_variants, no_spaces, null_for_optional, render
 from ._scalars import Rendering, strings
 from ._schema import Node
 
@@ -122,13 +123,8 @@ def _steer(node: Node, allowed: Collection[str]) -> st.SearchStrategy[Any]:
     key = "steer:" + ",".join(sorted(allowed))
     cached = node.cache.get(key)
     if cached is None:
-        base = strategy(node)
-        plain = node.kind == "string" and node.enum is None and node.fmt is None and not node.exotic
-        if plain and F.STRING_FROM_NUMBER in allowed:
-            lo, hi = max(node.schema.get("minLength", 0), 1), min(node.schema.get("maxLength", 12), 12)
-            if lo <= hi:  # numeric text is the one thing a free string can be rendered from
-                base = st.integers(lo, hi).flatmap(
-                    lambda n: st.integers(10 ** (n - 1) if n > 1 else 0, 10**n - 1).map(str))
+        rich = _rich(node)
+        base = rich if rich is not None else strategy(node)
 
         def usable(v: Any) -> bool:
             found: list[_Slot] = []
@@ -139,22 +135,82 @@ def _steer(node: Node, allowed: Collection[str]) -> st.SearchStrategy[Any]:
     return cached
 
 
+def _rich(node: Node) -> st.SearchStrategy[Any] | None:
+    """Values the rarer families need (numeric text, thousands, exponents, short plain list
+    items), kept inside the node's bounds; None when the canonical values will do."""
+    s = node.schema
+    if node.exotic or node.enum is not None:
+        return None
+    if node.kind == "string" and node.fmt is None:
+        lo, hi = max(s.get("minLength", 0), 1), min(s.get("maxLength", 12), 12)
+        if lo > hi:
+            return None
+        return st.integers(lo, hi).flatmap(lambda n: st.integers(10 ** (n - 1) if n > 1 else 0, 10**n - 1).map(str))
+    if node.kind in ("integer", "number") and "multipleOf" not in s:
+        lo, hi = _int_bounds(s)
+        branches = []
+        for a, b, step in ((-100, 100, 1), (1000, 10**7, 1), (-(10**7), -1000, 1), (1000, 999_000, 1000)):
+            a, b = max(a, lo) if lo is not None else a, min(b, hi) if hi is not None else b
+            first, last = -(-a // step), b // step
+            if first <= last:
+                branches.append(st.integers(first, last).map(lambda n, k=step: n * k))
+        if node.kind == "number":
+            branches.append(st.integers(10**5, 10**9).map(lambda n: n / 100).filter(lambda v: _within(v, s)))
+        return st.one_of(branches).filter(lambda v: _within(v, s)) if branches else None
+    if node.kind == "array" and node.items is not None and not node.prefix:
+        item = node.items
+        words = st.text(string.ascii_lowercase, min_size=1, max_size=8)
+        plain = item.kind == "string" and item.fmt is None and item.enum is None and not item.exotic
+        elem = words.filter(lambda w: _fits(w, item.schema)) if plain else strategy(item)
+        lo, hi = int(s.get("minItems", 0)), s.get("maxItems")
+        hi = lo + 3 if hi is None else int(hi)
+        if lo > hi:
+            return None
+        sizes = st.sampled_from([n for n in (1, 2, 3) if lo <= n <= hi] or [lo])
+        unique = unique_key if s.get("uniqueItems") else None
+        return sizes.flatmap(lambda n: st.lists(elem, min_size=n, max_size=n, unique_by=unique))
+    return None
+
+
+def _fits(word: str, schema: dict[str, Any]) -> bool:
+    return schema.get("minLength", 0) <= len(word) <= schema.get("maxLength", len(word))
+
+
+def _within(value: float, schema: dict[str, Any]) -> bool:
+    lo, hi = schema.get("minimum"), schema.get("maximum")
+    xlo, xhi = schema.get("exclusiveMinimum"), schema.get("exclusiveMaximum")
+    return ((lo is None or value >= lo) and (hi is None or value <= hi)
+            and (xlo is None or value > xlo) and (xhi is None or value < xhi))
+
+
 def _top_up(intended: dict[str, Any], root: Node, allowed: Collection[str], need: int,
             draw: st.DrawFn) -> None:
-    """Redraw fields of the intended call until `need` disjoint slots exist."""
-    for key, child in root.props.items():
-        found: list[_Slot] = []
-        _slots(intended, root, (), allowed, found)
-        if _enough(found, need):
-            return
-        if child.never or child.exotic or any(s.path[:1] == (key,) for s in found):
-            continue
-        if possible_families(child, key in root.required, root) & set(allowed):
-            intended[key] = draw(_steer(child, allowed))
+    """Redraw fields of the intended call (nested objects too) until `need` disjoint slots exist."""
+
+    def visit(value: dict[str, Any], node: Node, path: Path) -> bool:
+        for key, child in node.props.items():
+            found: list[_Slot] = []
+            _slots(intended, root, (), allowed, found)
+            if _enough(found, need):
+                return True
+            here = (*path, key)
+            if child.never or child.exotic or any(s.path[: len(here)] == here for s in found):
+                continue
+            if child.kind == "object" and possible_families(child, True, node) & set(allowed):
+                if not isinstance(value.get(key), dict):
+                    value[key] = draw(strategy(child))
+                if visit(value[key], child, here):
+                    return True
+            elif possible_families(child, key in node.required, node) & set(allowed):
+                value[key] = draw(_steer(child, allowed))
+        return False
+
+    visit(intended, root, ())
 
 
 def possible_families(node: Node, required: bool = True, parent: Node | None = None) -> set[str]:
-    """The families a value at `node` could ever be rendered in (a static upper bound)."""
+    """The families a value at `node` could be rendered in (checked statically, so that
+    `hallucinated` refuses a families/schema pair that cannot produce anything)."""
     out: set[str] = set()
     if not required and _rejects_null(node) and parent is not None and not parent.exotic:
         out.add(F.NULL_FOR_OPTIONAL)
@@ -163,29 +219,46 @@ def possible_families(node: Node, required: bool = True, parent: Node | None = N
         out.add(F.NULL_WORDS)
     if kind is None:
         return out
-    prefix = {"boolean": "bool_", "integer": "int_", "number": "num_", "array": "list_",
-              "object": "object_"}.get(kind)
     if node.enum is not None:
-        out |= {F.ENUM_CASE, F.ENUM_PADDING, F.ENUM_QUOTED, F.ENUM_NUMERIC_STRING}
-        if node.synonyms:
-            out.add(F.ENUM_SYNONYM)
-        return out
-    if prefix:
-        out |= {f for f in F.FAMILIES if f.startswith(prefix)} | {F.QUOTED_SCALAR}
-    if kind == "number":
-        out |= {f for f in F.FAMILIES if f.startswith("int_")}
-    if kind == "string":
-        out |= {"date": {F.DATE_ISO_VARIANT, F.DATE_TEXT, F.DATE_NUMERIC, F.DATE_AMBIGUOUS_NUMERIC},
-                "date-time": {F.DATETIME_OFFSET, F.DATETIME_NAIVE_UTC},
+        return out | _enum_families(node)
+    if kind in ("boolean", "integer", "number"):
+        prefixes = {"boolean": ("bool_",), "integer": ("int_",), "number": ("num_", "int_")}[kind]
+        out |= {f for f in F.FAMILIES if f.startswith(prefixes)} | {F.QUOTED_SCALAR}
+    elif kind == "string":
+        out |= {"date": {F.DATE_ISO_VARIANT, F.DATE_TEXT, F.DATE_NUMERIC}
+                | (set() if node.date_order else {F.DATE_AMBIGUOUS_NUMERIC}),
+                "date-time": {F.DATETIME_OFFSET} | ({F.DATETIME_NAIVE_UTC} if node.naive_datetime == "utc" else set()),
                 "time": {F.TIME_FORMATS}, "": {F.STRING_FROM_NUMBER}}.get(
                     node.fmt or "", {F.STRING_FORMAT_PADDED} if node.fmt in _STRIPPED else set())
+    elif kind == "array":
+        out |= {F.LIST_JSON_STRING, F.LIST_PYTHON_LITERAL}
+        item = node.items
+        if item is not None and not node.prefix and item.kind in ("boolean", "integer", "number", "string"):
+            out |= {F.LIST_CSV, F.LIST_SEMICOLON, F.LIST_NEWLINES, F.LIST_SINGLE_SCALAR}
+            if no_spaces(item):
+                out |= {F.LIST_SPACES, F.LIST_AND}
+    elif kind == "object" and parent is not None:
+        out |= {F.OBJECT_JSON_STRING, F.OBJECT_CODE_FENCE}
     for name, child in node.props.items():
         out |= possible_families(child, name in node.required, node)
-    if node.props and node.closed:
+    if any(key_variants(k, node) for k in node.props):
         out.add(F.KEY_CASE)
     for child in (*node.prefix, node.items):
         if child is not None:
-            out |= possible_families(child)
+            out |= possible_families(child, True, node)
+    return out
+
+
+def _enum_families(node: Node) -> set[str]:
+    values = node.enum or ()
+    strings_ = [v for v in values if isinstance(v, str)]
+    out = {F.ENUM_PADDING, F.ENUM_QUOTED} if strings_ else set()
+    if any(v.isascii() and v.upper() != v.lower() for v in strings_):
+        out.add(F.ENUM_CASE)
+    if any(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values):
+        out.add(F.ENUM_NUMERIC_STRING)
+    if node.synonyms:
+        out.add(F.ENUM_SYNONYM)
     return out
 
 

@@ -15,7 +15,7 @@ from ._dates import dates, datetimes, times
 from ._scalars import NULL_WORDS, Rendering, booleans, enums, null_words, numbers, strings
 from ._schema import SNAKE, Node
 
-__all__ = ["key_variants", "null_for_optional", "render"]
+__all__ = ["key_variants", "no_spaces", "null_for_optional", "render"]
 
 _NO_SPACE_FORMATS = frozenset({"hostname", "email", "uri", "ipv4"})
 _NUMBERISH = re.compile(r"[+-]?[0-9]{1,3}(?:[, _][0-9]{3})+(?:\.[0-9]+)?|[+-]?[0-9]+,[0-9]+")
@@ -94,7 +94,7 @@ def _lists(value: list[Any], node: Node) -> list[Rendering]:
                         (F.LIST_SEMICOLON, "; "), (F.LIST_NEWLINES, "\n")):
         joined = sep.join(words)
         out.append((family, joined, numeric and bool(_NUMBERISH.fullmatch(joined))))
-    if _no_spaces(item) and not any(w.casefold() == "and" for w in words):
+    if no_spaces(item) and not any(w.casefold() == "and" for w in words):
         joined = " ".join(words)
         out.append((F.LIST_SPACES, joined, numeric and bool(_NUMBERISH.fullmatch(joined))))
         prose = f"{words[0]} and {words[1]}" if len(words) == 2 else f"{', '.join(words[:-1])} and {words[-1]}"
@@ -122,10 +122,10 @@ def _plain_word(value: Any, item: Node) -> bool:
     where the boundary would split on whitespace, nothing that parses as JSON or null)."""
     if not isinstance(value, str) or _joinable(value, ",;") is None:
         return False
-    return not (_no_spaces(item) and any(c.isspace() for c in value))
+    return not (no_spaces(item) and any(c.isspace() for c in value))
 
 
-def _no_spaces(item: Node) -> bool:
+def no_spaces(item: Node) -> bool:
     """The item schema rules out whitespace, so splitting on it is safe (the boundary's rule)."""
     if item.kind in ("integer", "number", "boolean"):
         return True

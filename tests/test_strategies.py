@@ -245,3 +245,84 @@ def test_strategies_compose_with_st() -> None:
         assert "query" in intended
 
     check()
+
+
+def test_families_show_up_in_hypothesis_statistics(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(
+        """
+        from hypothesis import given, settings
+        from pytest_aacl.strategies import hallucinated
+
+        SCHEMA = {"type": "object", "properties": {"n": {"type": "integer"}, "on": {"type": "boolean"}},
+                  "required": ["n", "on"], "additionalProperties": False}
+
+        @settings(max_examples=30, derandomize=True, database=None)
+        @given(hallucinated(SCHEMA))
+        def test_tool(call):
+            assert call.labels
+        """
+    )
+    result = pytester.runpytest("--hypothesis-show-statistics", "-p", "no:randomly")
+    result.assert_outcomes(passed=1)
+    result.stdout.fnmatch_lines(["*aacl family: int_string*", "*aacl family: bool_*"])
+
+
+def test_a_boundary_tool_brings_its_options() -> None:
+    from pytest_aacl import boundary
+
+    def book(size: str, day: str) -> None: ...
+
+    schema = {"type": "object", "additionalProperties": False, "required": ["size", "day"],
+              "properties": {"size": {"type": "string", "enum": ["S", "XL"]},
+                             "day": {"type": "string", "format": "date"}}}
+    tool = boundary(book, schema=schema, synonyms={"size": {"XL": ["Extra Large"]}}, date_order="DMY")
+    families = {"enum_synonym", "date_numeric", "date_ambiguous_numeric"}
+
+    @FAST
+    @given(hallucinated(tool, families=families))
+    def check(call: Any) -> None:
+        for label in call.labels:
+            assert label.family != "date_ambiguous_numeric"  # the declared order makes them readable
+            if label.family == "enum_synonym":
+                assert (label.original, label.rendered) == ("XL", "Extra Large")
+
+    check()
+    seen = find(hallucinated(tool, families=families), lambda c: "enum_synonym" in c.families,
+                settings=settings(database=None, derandomize=True))
+    assert seen.args["size"] == "Extra Large"
+
+
+RICH = {
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["count", "ratio", "flag", "unit", "level", "code", "day", "at", "clock", "hosts", "tags",
+                 "filters", "contact", "maybe_count"],
+    "properties": {
+        "count": {"type": "integer", "minimum": -5000, "maximum": 5000000},
+        "ratio": {"type": "number"},
+        "flag": {"type": "boolean"},
+        "unit": {"type": "string", "enum": ["celsius", "fahrenheit"], "x-aacl-synonyms": {"celsius": ["C"]}},
+        "level": {"type": "integer", "enum": [1, 2, 3]},
+        "code": {"type": "string", "maxLength": 8},
+        "day": {"type": "string", "format": "date"},
+        "at": {"type": "string", "format": "date-time", "x-aacl-naive-datetime": "utc"},
+        "clock": {"type": "string", "format": "time"},
+        "hosts": {"type": "array", "items": {"type": "string", "format": "hostname"}, "minItems": 1},
+        "tags": {"type": "array", "items": {"type": "integer"}, "minItems": 1},
+        "filters": {"type": "object", "additionalProperties": False, "required": ["max_results"],
+                    "properties": {"max_results": {"type": "integer"}, "safe_search": {"type": "boolean"}}},
+        "contact": {"type": "string", "format": "email"},
+        "maybe_count": {"type": ["integer", "null"]},
+        "optional_flag": {"type": "boolean"},
+    },
+}
+
+
+@pytest.mark.parametrize("family", sorted(FAMILIES))
+def test_every_family_can_be_asked_for_alone(family: str) -> None:
+    @settings(max_examples=8, deadline=None, derandomize=True, database=None)
+    @given(hallucinated(RICH, families={family}))
+    def check(call: Any) -> None:
+        assert {label.family for label in call.labels} == {family}
+
+    check()

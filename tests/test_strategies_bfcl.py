@@ -18,8 +18,8 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument
-from test_strategies_consistency import _same
 from pytest_aacl.strategies import all_renderings, conforming, hallucinated
+from test_strategies_consistency import _same
 
 from pytest_aacl import CorrectionError, boundary
 from pytest_aacl._specs import from_bfcl
@@ -68,7 +68,7 @@ def test_every_declaration_generates_valid_and_hallucinated_calls(specs: list[An
             try:
                 fake = hallucinated(spec)
             except InvalidArgument as error:  # a tool with no argument a model could write differently
-                assert "at most 0 field" in str(error), error
+                assert "no argument of this schema" in str(error), error
                 assert all(p.get("type") in (None, []) for p in spec.parameters["properties"].values())
                 nothing_to_render.append(spec.name)
                 fake = None

@@ -56,7 +56,7 @@ CATALOGUE: list[tuple[dict[str, Any], list[Any]]] = [
     ({"type": "string", "format": "date-time"},
      ["2025-04-03T14:30:00+02:00", "2025-04-03T14:30:00Z", "2025-12-31T23:59:59.123456-05:00"]),
     ({"type": "string", "format": "date-time", "x-aacl-naive-datetime": "utc"}, ["2025-04-03T14:30:00Z"]),
-    ({"type": "string", "format": "time"}, ["14:30:00", "15:00:00", "00:05:00", "12:00:00"]),
+    ({"type": "string", "format": "time"}, ["14:30:00", "15:00:00", "00:05:00", "12:00:00", "14:30:15"]),
     ({"type": "array", "items": {"type": "string"}},
      [["a", "b"], ["Age", "Income"], ["x"], ["new york", "paris"], ["true"], ["5"]]),
     ({"type": "array", "items": {"type": "integer"}}, [[1, 2, 3], [1, 500], [100, 200], [5], [-1, -2]]),

@@ -8,7 +8,15 @@ import types
 import typing
 from typing import Any
 
-__all__ = ["UNION_TYPES", "is_pydantic_model", "is_typeddict", "required_keys", "resolve_hints", "unwrap"]
+__all__ = [
+    "UNION_TYPES",
+    "is_dataclass_type",
+    "is_pydantic_model",
+    "is_typeddict",
+    "required_keys",
+    "resolve_hints",
+    "unwrap",
+]
 
 UNION_TYPES: tuple[Any, ...] = (typing.Union, types.UnionType)
 _WRAPPERS = {"Required", "NotRequired", "ReadOnly"}
