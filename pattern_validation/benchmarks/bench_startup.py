@@ -2,10 +2,10 @@
 
 Runs `pytest --co -q` in an empty temporary project, alternating runs without and with
 `-p aacl` (plugin autoloading disabled for both, so the baseline has no plugin at all and
-other installed plugins add no noise), and prints the median of each and their difference.
+other installed plugins add no noise), and prints the median of the paired differences.
 Target: at most 30 ms added.
 
-    python pattern_validation/benchmarks/bench_startup.py [--runs 21]
+    python pattern_validation/benchmarks/bench_startup.py [--runs 40]
 """
 
 from __future__ import annotations
@@ -45,20 +45,29 @@ def _compare(project: Path, env: dict[str, str], runs: int, without: list[str], 
     base_runs, plugin_runs = [], []
     _time_pytest(project, without, env)  # warm the bytecode cache for both
     _time_pytest(project, with_aacl, env)
-    for _ in range(runs):  # interleaved, so drift in machine load hits both equally
-        base_runs.append(_time_pytest(project, without, env))
-        plugin_runs.append(_time_pytest(project, with_aacl, env))
+    for i in range(runs):
+        # back-to-back pairs in alternating order (ABBA), so drift in machine load and
+        # any first-run/second-run effect hit both variants equally
+        if i % 2:
+            plugin_runs.append(_time_pytest(project, with_aacl, env))
+            base_runs.append(_time_pytest(project, without, env))
+        else:
+            base_runs.append(_time_pytest(project, without, env))
+            plugin_runs.append(_time_pytest(project, with_aacl, env))
     base, plugin = statistics.median(base_runs), statistics.median(plugin_runs)
-    added_ms = (plugin - base) * 1000
-    fastest = (min(plugin_runs) - min(base_runs)) * 1000  # least disturbed by other load
+    # the median of the paired differences is far less sensitive to load spikes than the
+    # difference of the medians on a shared machine
+    added_ms = statistics.median(p - b for b, p in zip(base_runs, plugin_runs, strict=True)) * 1000
+    spread = statistics.quantiles([(p - b) * 1000 for b, p in zip(base_runs, plugin_runs, strict=True)], n=4)
     print(f"  {' '.join(without) or '(nothing)':<12} {base * 1000:7.1f} ms   {' '.join(with_aacl) or '(autoloaded)':<12} "
-          f"{plugin * 1000:7.1f} ms   added {added_ms:6.1f} ms (ratio {plugin / base:.3f}x; fastest runs: {fastest:+.1f} ms)")
+          f"{plugin * 1000:7.1f} ms   (medians; ratio {plugin / base:.3f}x)")
+    print(f"  added per paired run: median {added_ms:+.1f} ms (quartiles {spread[0]:+.1f} / {spread[2]:+.1f} ms)")
     return added_ms
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--runs", type=int, default=21, help="runs of each variant (default 21)")
+    parser.add_argument("--runs", type=int, default=40, help="paired runs (default 40)")
     args = parser.parse_args()
     env = {k: v for k, v in os.environ.items() if k not in ("CI", "PYTEST_ADDOPTS", "PYTHONDONTWRITEBYTECODE")}
     with tempfile.TemporaryDirectory() as tmp:
@@ -68,7 +77,7 @@ def main() -> int:
         project.mkdir()
         (project / "pyproject.toml").write_text("[project]\nname = 'empty'\nversion = '0'\n")
         env["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"  # no other plugin's cost in either variant
-        print(f"pytest --co -q on an empty project, median of {args.runs} interleaved runs each")
+        print(f"pytest --co -q on an empty project, {args.runs} paired runs")
         print("(-p aacl also pays pytest's entry-point lookup, which the baseline skips):")
         added = _compare(project, env, args.runs, [], ["-p", "aacl"])
     heavy = _heavy_modules(env)
