@@ -54,6 +54,9 @@ class FuzzReport:
     seed: int | None = None
     checks: tuple[str, ...] = ()
     tools: tuple[str, ...] = ()
+    #: `"tool::check: why"` for checks that had nothing to generate for a tool (e.g. no
+    #: argument a model could write differently), so a 0-example pass is never silent
+    not_applicable: list[str] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -112,7 +115,11 @@ def fuzz(
         with t.session():
             try:
                 for name in names:
-                    findings, count = _run_check(t, CHECKS[name], max_examples, seed)
+                    strategy, why = _strategy(CHECKS[name].inputs, t.spec)
+                    if strategy is None:
+                        report.not_applicable.append(f"{t.name}::{name}: {why}")
+                        continue
+                    findings, count = _run_check(t, CHECKS[name], strategy, max_examples, seed)
                     report.examples_run += count
                     report.findings += findings
             finally:
@@ -148,8 +155,11 @@ def _base_settings() -> Any:
     return ci if chosen == "default" else settings()
 
 
-def _strategy(kinds: Sequence[InputKind], spec: Any) -> Any:
+def _strategy(kinds: Sequence[InputKind], spec: Any) -> tuple[Any, str]:
+    """The inputs a check runs on, or `(None, why)` when no kind applies to this tool
+    (a strategy refuses a schema it cannot generate anything meaningful for)."""
     from hypothesis import strategies as st
+    from hypothesis.errors import InvalidArgument
 
     from . import strategies as aacl
 
@@ -163,10 +173,18 @@ def _strategy(kinds: Sequence[InputKind], spec: Any) -> Any:
 
         return getattr(aacl, kind)(spec).map(make)
 
-    return st.one_of(*[labelled(k) for k in kinds])
+    usable, reasons = [], []
+    for kind in kinds:
+        try:
+            usable.append(labelled(kind))
+        except InvalidArgument as exc:
+            reasons.append(f"{kind}: {exc}")
+    if not usable:
+        return None, "; ".join(reasons)
+    return st.one_of(*usable), ""
 
 
-def _run_check(target: Target, cdef: CheckDef, max_examples: int, seed: int) -> tuple[list[Finding], int]:
+def _run_check(target: Target, cdef: CheckDef, strategy: Any, max_examples: int, seed: int) -> tuple[list[Finding], int]:
     """Explore, then shrink: every distinct defect (see `_defect_key`) comes back once.
 
     Hypothesis stops generating soon after its last new bug, so a first pass runs all
@@ -179,7 +197,6 @@ def _run_check(target: Target, cdef: CheckDef, max_examples: int, seed: int) -> 
 
     count = 0
     first: dict[str, _Failed] = {}
-    strategy = _strategy(cdef.inputs, target.spec)
 
     def evaluate(case: Case) -> _Failed | None:
         nonlocal count

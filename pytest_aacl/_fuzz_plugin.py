@@ -115,6 +115,8 @@ class AaclItem(pytest.Item):
         assert isinstance(parent, AaclTool)
         opts = self.config.stash[_OPTIONS]
         report = fuzz(parent.target, checks=[self.name], max_examples=opts.max_examples, seed=opts.seed)
+        if report.not_applicable and not report.examples_run:
+            pytest.skip("; ".join(report.not_applicable))
         if report.findings:
             self.user_properties.append(("aacl_finding", (parent.name.removeprefix("aacl::"), self.name, len(report.findings))))
             tool = parent.name.removeprefix("aacl::")
@@ -218,6 +220,7 @@ class FuzzableTool:
             total.examples_run += report.examples_run
             total.seed, total.checks = report.seed, report.checks
             total.tools += report.tools
+            total.not_applicable += report.not_applicable
         if total.findings:
             raise AssertionError("pytest-aacl found defects\n" + str(total))
         return total

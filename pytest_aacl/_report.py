@@ -102,8 +102,9 @@ def format_finding(finding: Finding, *, replay: str = "") -> str:
 
 def format_report(report: FuzzReport, *, replay: str = "") -> str:
     """All findings, grouped by tool, ending with how to reproduce the run."""
+    skipped = [f"not applicable: {line}" for line in report.not_applicable]
     if not report.findings:
-        return f"pytest-aacl: no findings ({report.examples_run} examples)"
+        return "\n".join([f"pytest-aacl: no findings ({report.examples_run} examples)", *skipped])
     out: list[str] = []
     for tool in _ordered(f.tool for f in report.findings):
         mine = [f for f in report.findings if f.tool == tool]
@@ -111,6 +112,7 @@ def format_report(report: FuzzReport, *, replay: str = "") -> str:
         out += [head, "=" * len(head)]
         for finding in mine:
             out += [format_finding(finding), ""]
+    out += skipped
     out.append(f"{len(report.findings)} finding(s) in {report.examples_run} examples; seed={report.seed}")
     if replay:
         out.append(f"Reproduce: {replay}")

@@ -151,7 +151,13 @@ def _make_spy(original: Callable[..., Any], record: list[dict[str, Any]], stub: 
     def spy(*args: Any, **kwargs: Any) -> Any:
         if signature is not None:
             try:
-                kwargs = dict(signature.bind(*args, **kwargs).arguments)
+                bound = signature.bind(*args, **kwargs).arguments
+                kwargs = {}
+                for name, value in bound.items():
+                    if signature.parameters[name].kind is inspect.Parameter.VAR_KEYWORD:
+                        kwargs.update(value)  # `**kwargs` received its keys, not a "kwargs" key
+                    else:
+                        kwargs[name] = value
                 args = ()
             except TypeError:
                 pass

@@ -208,3 +208,15 @@ def test_a_month_first_guess_of_a_day_first_date_is_corruption() -> None:
     assert label["family"] == "date_ambiguous_numeric" and label["ambiguous"]
     assert finding.received[0]["when"] != finding.intended["when"]  # e.g. '2/1/2000' read as Feb 1
     assert "(ambiguous: a correction is also fine)" in str(report)
+
+
+def test_a_check_with_nothing_to_generate_is_reported_not_applicable() -> None:
+    # a free-form argument: no model-style rendering of it exists, so no_silent_corruption
+    # has nothing to run on; that must be said, never a crash nor a silent 0-example pass
+    tool = boundary(lambda **kwargs: kwargs, schema={"type": "object", "properties": {"blob": {}}}, name="store")
+    report = fuzz(tool, checks=["no_silent_corruption", "identity_on_canonical"], max_examples=20, seed=0)
+    assert report.ok
+    assert report.examples_run == 20  # identity_on_canonical still ran
+    assert len(report.not_applicable) == 1
+    assert report.not_applicable[0].startswith("store::no_silent_corruption: hallucinated:")
+    assert "not applicable: store::no_silent_corruption" in str(report)

@@ -67,6 +67,17 @@ def test_a_correct_tool_passes(project: pytest.Pytester) -> None:
     result.assert_outcomes(passed=7)
 
 
+def test_a_check_with_nothing_to_generate_is_skipped_with_the_reason(project: pytest.Pytester) -> None:
+    project.makepyfile(blob_tools=(
+        "from pytest_aacl import boundary\n"
+        "store = boundary(lambda **kw: kw, schema={'type': 'object', 'properties': {'blob': {}}}, name='store')\n"
+    ))
+    result = project.runpytest("--aacl-target", "blob_tools:store", "--aacl-max-examples", "10",
+                               "-k", "no_silent_corruption or identity_on_canonical", "-rs")
+    result.assert_outcomes(passed=1, skipped=1, deselected=5)
+    result.stdout.fnmatch_lines(["*SKIPPED*store::no_silent_corruption: hallucinated: no argument of this schema*"])
+
+
 def test_a_buggy_tool_fails_with_the_right_check_and_a_readable_message(project: pytest.Pytester) -> None:
     result = project.runpytest("--aacl-target", "buggy_tools:TARGETS", "--aacl-max-examples", "80",
                                "--aacl-seed", "1", "-k", "rejects_invalid")
