@@ -176,6 +176,13 @@ def _resolve_targets(config: pytest.Config, references: list[str]) -> list[tuple
     return tools
 
 
+# a command line cannot carry fuzz() keyword arguments: say where they go instead
+_DICT_HINT = (
+    "; on the command line point --aacl-target at a dict of fuzz() arguments instead, e.g. "
+    "TOOL = {'target': my_tool, 'schema': {...}, 'implementation': 'myapp.backend:search'}"
+)
+
+
 def _resolve_reference(reference: str) -> Iterator[tuple[str, Any]]:
     """`module:object` -> (tool name, fuzzable target) pairs, or one clear usage error."""
     from ._targets import TargetError, load, resolve
@@ -189,7 +196,8 @@ def _resolve_reference(reference: str) -> Iterator[tuple[str, Any]]:
             for resolved in resolve(target, **kwargs):
                 yield resolved.name, resolved
     except TargetError as exc:
-        raise pytest.UsageError(f"--aacl-target: {exc}") from None
+        hint = _DICT_HINT if "implementation=" in str(exc) else ""
+        raise pytest.UsageError(f"--aacl-target: {exc}{hint}") from None
     except TypeError as exc:
         raise pytest.UsageError(f"--aacl-target {reference}: bad fuzz() arguments in the target dict ({exc})") from None
 

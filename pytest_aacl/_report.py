@@ -23,6 +23,7 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["call_line", "format_exception", "format_finding", "format_report", "safe_repr"]
 
 _MAX_LINE = 2000
+_INF = float("inf")
 _repr = reprlib.Repr()
 _repr.maxstring = 400
 _repr.maxother = 200
@@ -35,10 +36,33 @@ def safe_repr(value: Any) -> str:
     if type(value) is str and len(value) > 60 and len(set(value)) == 1:
         return f"{value[0]!r} * {len(value)}"  # still pasteable, and readable
     try:
-        text = repr(value)
+        text = _pasteable(value, 0)
         return text if len(text) <= _MAX_LINE else _repr.repr(value)
     except Exception:
         return f"<{type(value).__name__} object with a failing __repr__>"
+
+
+def _pasteable(value: Any, depth: int) -> str:
+    """`repr`, except that NaN and infinities (bare `nan` / `inf` are not Python) stay pasteable."""
+    kind = type(value)
+    if kind is float and (value != value or value in (_INF, -_INF)):
+        return "float('nan')" if value != value else ("float('inf')" if value > 0 else "-float('inf')")
+    if depth > 20:
+        return repr(value)
+    if kind is list:
+        return "[" + ", ".join(_pasteable(x, depth + 1) for x in value) + "]"
+    if kind is tuple:
+        inner = ", ".join(_pasteable(x, depth + 1) for x in value)
+        return f"({inner},)" if len(value) == 1 else f"({inner})"
+    if kind is dict:
+        return "{" + ", ".join(f"{_pasteable(k, depth + 1)}: {_pasteable(v, depth + 1)}" for k, v in value.items()) + "}"
+    return repr(value)
+
+
+def _printable(line: str) -> str:
+    """An exception line with control characters escaped and its length bounded: it may echo fuzz input."""
+    text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in line[: _MAX_LINE + 1])
+    return text if len(text) <= _MAX_LINE else text[:_MAX_LINE] + "…"
 
 
 def call_line(tool: str, args: dict[str, Any]) -> str:
@@ -59,7 +83,7 @@ def format_exception(error: BaseException, frames: int = 3) -> str:
         stack = [f for f in tb.stack if Path(f.filename) not in own][-frames:]
         lines = ["Traceback (last frames):"] if stack else []
         lines += [part.rstrip("\n") for part in traceback.StackSummary.from_list(stack).format()]
-        lines += [line.rstrip("\n") for line in tb.format_exception_only()]
+        lines += [_printable(part) for line in tb.format_exception_only() for part in line.rstrip("\n").split("\n")]
         return "\n".join(lines)
     except Exception:
         return f"{type(error).__name__}: <unprintable>"

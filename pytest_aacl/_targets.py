@@ -23,13 +23,16 @@ import copy
 import functools
 import importlib
 import inspect
+import json
 import logging
 import queue
 import sys
 import threading
 import time
+import traceback
 import typing
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 from ._checks import Call
@@ -193,6 +196,12 @@ def load(reference: str) -> Any:
         obj: Any = importlib.import_module(module_name)
     except ImportError as exc:
         raise TargetError(f"target {reference!r}: cannot import module {module_name!r} ({exc})") from None
+    except Exception as exc:  # a SpecError from @boundary at import time, or any bug in the module
+        ours = str(Path(__file__).parent)
+        frames = [f for f in traceback.extract_tb(exc.__traceback__) if not f.filename.startswith((ours, "<"))]
+        where = f" at {frames[-1].filename}:{frames[-1].lineno}" if frames and not isinstance(exc, SyntaxError) else ""
+        raise TargetError(f"target {reference!r}: importing module {module_name!r} raised "
+                          f"{type(exc).__name__}{where}: {exc}") from None
     for part in attr_path.split("."):
         if not hasattr(obj, part):
             raise TargetError(f"target {reference!r}: module {module_name!r} has no attribute {attr_path!r}")
@@ -306,6 +315,10 @@ def _from_function(func: Callable[..., Any], schema: Any, implementation: Any, *
     from . import _specs
 
     name = getattr(func, "__name__", type(func).__name__)
+    if implementation is None and getattr(func, "__fastmcp__", None) is not None:
+        # FastMCP 3+ `@mcp.tool` returns the plain function, so this is the natural thing to point at
+        raise TargetError(f"{name!r} is a FastMCP tool function; pass its FastMCP server instead "
+                          "(e.g. 'myapp.server:mcp'), so calls go through the MCP protocol")
     if implementation is None:
         raise TargetError(
             f"{name!r}: a hand-written tool needs implementation='module:attr' (or (obj, 'attr')) naming "
@@ -313,11 +326,38 @@ def _from_function(func: Callable[..., Any], schema: Any, implementation: Any, *
         )
     owner, attr = _owner_attr(implementation)
     original = getattr(owner, attr)
+    if not callable(original):
+        raise TargetError(f"implementation {attr!r} is a {type(original).__name__}, not a function; "
+                          "name the function the interface calls")
     if schema is not None:
         spec = spec_for(schema, name, (inspect.getdoc(func) or "").split("\n")[0])
     else:
         spec = _specs.from_function(original)
-    return Target(name, spec, lambda args: func(**args), patch=(owner, attr), original=original, **kw)
+    t = Target(name, spec, lambda args: func(**args), patch=(owner, attr), original=original, **kw)
+    t.defaults.update(_interface_defaults(func, spec))
+    return t
+
+
+def _interface_defaults(func: Callable[..., Any], spec: ToolSpec) -> dict[str, Any]:
+    """The defaults a hand-written interface fills in, read as the schema reads them.
+
+    `def search(query, max_results=5, flag="false")` passes 5 and False on when the model
+    leaves them out: that is the default applying, not a value nobody sent.
+    """
+    from ._boundary import boundary
+    from ._errors import CorrectionError, SpecError
+
+    props = spec.parameters.get("properties", {})
+    out: dict[str, Any] = {}
+    for key, default in _defaults_of(func).items():
+        if key not in props:
+            continue
+        mini = {"type": "object", "properties": {key: props[key]}, "$defs": spec.parameters.get("$defs", {})}
+        try:
+            out[key] = boundary(lambda **_: None, schema=mini, name="default").normalise({key: default}).get(key, default)
+        except (CorrectionError, SpecError):
+            out[key] = default
+    return out
 
 
 def _from_openai(spec_dict: dict[str, Any], implementation: Callable[..., Any], **kw: Any) -> Target:
@@ -349,8 +389,21 @@ def _from_langchain(tool: Any, **kw: Any) -> Target:
     t = Target(tool.name, spec, lambda args: None, original=func, **kw)
     field = "coroutine" if getattr(tool, "coroutine", None) else "func"
     clone = tool.model_copy(update={field: t.spy})
-    t._invoke = (lambda args: clone.ainvoke(args)) if field == "coroutine" else (lambda args: clone.invoke(args))
+    t._invoke = (lambda args: clone.ainvoke(_as_json(args))) if field == "coroutine" else (lambda args: clone.invoke(_as_json(args)))
     return t
+
+
+def _as_json(args: dict[str, Any]) -> Any:
+    """The arguments as an agent hands them to a LangChain tool: parsed from the model's JSON.
+
+    A Python object no JSON can carry (say one whose `__str__` raises) never reaches a
+    LangChain tool from a model; sending it anyway only crashed LangChain's own error path,
+    a finding the user could neither trust nor fix.  Such a call is refused up front.
+    """
+    try:
+        return json.loads(json.dumps(args))
+    except (TypeError, ValueError, RecursionError) as exc:
+        raise ValueError(f"NOT_JSON: a model's tool call cannot carry these arguments ({type(exc).__name__})") from None
 
 
 # -- calling under a time bound -----------------------------------------------------------

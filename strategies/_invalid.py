@@ -120,7 +120,7 @@ def _sites(value: Any, node: Node, path: Path, out: list[tuple[Path, str, Any, A
             if key in value:
                 if key in node.required:
                     out.append(((*path, key), "missing_required", value[key], ABSENT))
-                    if not child.nullable:
+                    if not child.nullable and (child.types or child.enum is not None):  # () types: null is valid too
                         out.append(((*path, key), "null_required", value[key], None))
                 _sites(value[key], child, (*path, key), out)
     elif node.kind == "array" and isinstance(value, list) and _safe(node):

@@ -181,6 +181,7 @@ def strings(value: str, fmt: str | None) -> list[Rendering]:
         return []
     if _INT_TEXT.fullmatch(value) and len(value) < 300 and str(int(value)) == value:
         return [(F.STRING_FROM_NUMBER, int(value), False)]
-    if _FLOAT_TEXT.fullmatch(value) and len(value) < 30 and repr(float(value)) == value:
+    # "5.0" sent as 5.0 is not a rendering: JSON readers (JavaScript's among them) see 5
+    if _FLOAT_TEXT.fullmatch(value) and len(value) < 30 and repr(float(value)) == value and not float(value).is_integer():
         return [(F.STRING_FROM_NUMBER, float(value), False)]
     return []

@@ -160,6 +160,26 @@ def test_call_line_is_pasteable_for_any_keys_and_huge_strings() -> None:
     assert recorded == {"q": "x" * 500, "n": [1, "2"]}
 
 
+def test_call_line_with_nan_and_infinities_is_pasteable() -> None:
+    # adversarial() sends NaN / infinities; a bare `nan` or `inf` in the line is a NameError
+    args = {"n": float("inf"), "xs": [float("nan"), -float("inf")], "m": {"k": (float("inf"),)}}
+    recorded: dict[str, Any] = {}
+    eval(call_line("f", args), {"f": lambda **kw: recorded.update(kw)})
+    assert recorded["n"] == float("inf") and recorded["xs"][1] == -float("inf")
+    assert recorded["xs"][0] != recorded["xs"][0] and recorded["m"] == {"k": (float("inf"),)}
+
+
+def test_exception_lines_escape_control_characters() -> None:
+    from pytest_aacl._report import format_exception
+
+    try:
+        raise TypeError("unexpected keyword '__x\x00\x1b[2J'")
+    except TypeError as error:
+        text = format_exception(error)
+    assert "\x00" not in text and "\x1b" not in text
+    assert "TypeError: unexpected keyword '__x\\x00\\x1b[2J'" in text
+
+
 def test_hostile_values_are_findings_not_fuzzer_crashes() -> None:
     # adversarial() sends objects whose __repr__/__str__/__eq__ raise; the report must survive them
     report = fuzz(set_flag, schema=FLAG_SCHEMA, implementation=(here(), "store"), checks=["total"],
@@ -220,3 +240,28 @@ def test_a_check_with_nothing_to_generate_is_reported_not_applicable() -> None:
     assert len(report.not_applicable) == 1
     assert report.not_applicable[0].startswith("store::no_silent_corruption: hallucinated:")
     assert "not applicable: store::no_silent_corruption" in str(report)
+
+
+RESERVE_SCHEMA: dict[str, Any] = {  # no "default" keywords: the interface function holds them
+    "type": "object",
+    "properties": {"city": {"type": "string"}, "nights": {"type": "integer"}, "late": {"type": "boolean"}},
+    "required": ["city"],
+    "additionalProperties": False,
+}
+
+
+def reserve_backend(city: str, nights: int, late: bool) -> None:
+    return None
+
+
+def reserve(city: str, nights: int = 1, late: Any = "false") -> None:
+    """A correct hand-written interface for canonical input; its defaults fill absent fields."""
+    return reserve_backend(city=city, nights=nights, late=late is True or late == "true")
+
+
+def test_a_hand_written_interfaces_own_defaults_are_defaults() -> None:
+    # before: every call without `nights` / `late` was "received 1, but it was not sent and is
+    # not its default", because only the schema's and the backend's defaults were known
+    report = fuzz(reserve, schema=RESERVE_SCHEMA, implementation=(here(), "reserve_backend"),
+                  checks=["identity_on_canonical"], max_examples=40, seed=1)
+    assert report.findings == []

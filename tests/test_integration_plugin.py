@@ -381,3 +381,24 @@ def test_works_with_plugin_autoload_disabled(pytester: pytest.Pytester, fake_llm
     result.assert_outcomes(passed=2, deselected=1)
     pytester.runpytest_subprocess("-p", "aacl").assert_outcomes(passed=1, deselected=2)
     assert len(fake_llm.hits) == 3
+
+
+def test_a_broken_price_file_or_report_path_is_one_usage_error(pytester: pytest.Pytester) -> None:
+    # before: a malformed aacl_prices file failed every integration test with a traceback,
+    # and a directory as --aacl-cost-report crashed the session at its end (IsADirectoryError)
+    pytester.makepyfile(test_llm=INNER)
+    pytester.path.joinpath("prices.json").write_text("{not json", encoding="utf-8")
+    pytester.makeini("[pytest]\naacl_prices = prices.json\n")
+    result = pytester.runpytest("-m", "integration")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["ERROR: aacl_prices: cannot read price file *prices.json*"])
+    pytester.makeini("[pytest]\n")
+    pytester.mkdir("reports")
+    result = pytester.runpytest("-m", "integration", "--aacl-cost-report", "reports")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["ERROR: --aacl-cost-report reports is a directory; name a file*"])
+    assert "Traceback" not in result.stderr.str() + result.stdout.str()
+    pytester.path.joinpath("afile").write_text("", encoding="utf-8")
+    result = pytester.runpytest("--aacl-cost-report", "afile/costs.json")  # unwritable: said, not a crash
+    result.stdout.fnmatch_lines(["aacl: cannot write the cost report afile/costs.json: *"])
+    assert result.ret == pytest.ExitCode.OK and "Traceback" not in result.stdout.str()

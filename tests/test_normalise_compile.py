@@ -25,6 +25,8 @@ def build(properties: dict[str, Any], **extra: Any) -> Any:
         ({"allOf": [{"type": "string"}, {"minLength": 1}]}, "/properties/x/allOf", "single subschema"),
         ({"enum": ["a"], "x-aacl-synonyms": {"b": ["c"]}}, "/properties/x/x-aacl-synonyms", "not one of the allowed values"),
         ({"enum": ["a", "b"], "x-aacl-synonyms": {"a": ["B"]}}, "/properties/x/x-aacl-synonyms/a", "itself an allowed value"),
+        # before: "x" silently became whichever value was declared first
+        ({"enum": ["a", "b"], "x-aacl-synonyms": {"a": ["x"], "b": [" X"]}}, "/properties/x/x-aacl-synonyms/b", "declared for both 'a' and 'b'"),
         ({"type": "string", "format": "date", "x-aacl-date-order": "XYZ"}, "/properties/x", "'DMY', 'MDY' or 'YMD'"),
     ],
 )

@@ -219,3 +219,12 @@ def test_object_size_and_dependent_required() -> None:
     assert read({"card": "4242"}) == ("MISSING_REQUIRED",)
     with_extra = field({"type": "object", "maxProperties": 1})
     assert with_extra({"a": 1, "b": 2}) == ("TOO_LONG",)
+
+
+@pytest.mark.parametrize("text", ['["a.com", "b.com"', "['a.com', 'b.com'", "[a.com, b.com"])
+def test_a_list_cut_short_is_a_correction_not_items_with_brackets(text: str) -> None:
+    # before: '["a.com", "b.com"' reached the implementation as ['["a.com"', 'b.com']
+    assert STRINGS(text) == ("TYPE_ERROR",)
+    assert INTS("[1, 2") == ("TYPE_ERROR",)
+    assert STRINGS("[a.com, b.com]") == ["a.com", "b.com"]
+    assert STRINGS("data['sales']") == ["data['sales']"]  # a bracket inside a scalar is text

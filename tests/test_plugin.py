@@ -125,6 +125,8 @@ def test_exitfirst_and_last_failed(project: pytest.Pytester) -> None:
         (["--aacl-target", "good_tools:nothing"], "ERROR: --aacl-target: target 'good_tools:nothing': module 'good_tools' has no attribute 'nothing'"),
         (["--aacl-target", "buggy_tools:SCHEMA"], "ERROR: --aacl-target: an OpenAI tool spec needs implementation=*"),
         (["--aacl-target", "buggy_tools:sys"], "ERROR: --aacl-target: 'module' is not a tool*"),
+        # a bare hand-written function: the message says where implementation= goes on a command line
+        (["--aacl-target", "buggy_tools:set_flag"], "ERROR: --aacl-target: 'set_flag': *point --aacl-target at a dict of fuzz() arguments*"),
     ],
 )
 def test_bad_options_are_one_clear_usage_error(project: pytest.Pytester, args: list[str], message: str) -> None:
@@ -188,3 +190,14 @@ def test_an_unused_plugin_imports_nothing_heavy(project: pytest.Pytester, monkey
     result = project.runpytest_subprocess("-p", "aacl", "-s")
     result.assert_outcomes(passed=1)
     result.stdout.fnmatch_lines(["*HEAVY: none"])
+
+
+def test_a_target_module_that_fails_to_import_is_one_usage_error(pytester: pytest.Pytester) -> None:
+    # before: @boundary's decoration-time SpecError (or any import error) was an INTERNALERROR dump
+    pytester.makepyfile(bad_tools="import decimal\nfrom pytest_aacl import boundary\n\n\n"
+                                  "@boundary\ndef f(a: decimal.Decimal) -> None: ...\n")
+    result = pytester.runpytest("--aacl-target", "bad_tools:f")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["ERROR: --aacl-target: target 'bad_tools:f': importing module 'bad_tools' raised "
+                                 "SpecError at *bad_tools.py:5: invalid tool spec at a: unsupported annotation Decimal*"])
+    assert "INTERNALERROR" not in result.stdout.str() + result.stderr.str()

@@ -415,3 +415,17 @@ def test_a_union_of_datetime_and_date_keeps_a_bare_date_a_date() -> None:
     assert spec.to_python({"at": "2025-01-02"})["at"] == dt.date(2025, 1, 2)
     assert type(spec.to_python({"at": "2025-01-02"})["at"]) is dt.date
     assert spec.to_python({"at": "2025-01-02T03:04:05+01:00"})["at"].hour == 3
+
+
+def test_a_pydantic_field_default_is_refused_outside_validate_call() -> None:
+    # before: `qty: int = Field(default=1, ge=1)` lost its bound, and a call without qty
+    # handed the implementation the FieldInfo object itself
+    pydantic = pytest.importorskip("pydantic")
+
+    def ship(qty: int = pydantic.Field(default=1, ge=1)) -> int:
+        return qty
+
+    with pytest.raises(SpecError, match=r"qty.*pydantic Field\(\.\.\.\) as its default.*Annotated") as info:
+        from_function(ship)
+    assert info.value.pointer == "qty"
+    assert "qty" in from_function(pydantic.validate_call(ship)).parameters["properties"]  # it applies them

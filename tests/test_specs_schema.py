@@ -138,6 +138,8 @@ def test_properties_without_type_count_as_an_object() -> None:
         ({"type": "object", "properties": {"x": {"type": "integer", "minimum": 5, "maximum": 1}}},
          "/properties/x/minimum", "greater than maximum"),
         ({"type": "object", "properties": {"x": {"enum": []}}}, "/properties/x/enum", "enum is empty"),
+        # a hand-written Python dict: before, an int property name crashed with a TypeError
+        ({"type": "object", "properties": {1: {"type": "integer"}}}, "/properties", "key 1 is not a string"),
         ({"type": "object", "properties": {}, "required": ["q"], "additionalProperties": False},
          "/required/0", "'q' is not declared"),
         ({"$schema": "https://example.com/my-dialect", "type": "object"}, "/$schema", "unsupported $schema"),

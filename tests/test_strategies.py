@@ -225,6 +225,15 @@ def test_renderings_respect_the_readers_limits() -> None:
     assert ("enum_synonym", "Extra Large", False) in all_renderings("XL", sizes)
 
 
+def test_a_string_is_sent_as_a_number_only_when_the_number_gives_it_back() -> None:
+    # before: "5.0" was rendered as 5.0, which every JSON reader sees as 5; the boundary's "5"
+    # was then reported as silent corruption of a correct tool
+    assert [r.rendered for r in all_renderings("0.25", {"type": "string"})] == [0.25]
+    assert [r.rendered for r in all_renderings("12", {"type": "string"})] == [12]
+    with pytest.raises(InvalidArgument):
+        renderings("5.0", {"type": "string"})
+
+
 def test_invalid_and_adversarial_carry_mutation_records() -> None:
     @FAST
     @given(invalid(BOOKING), adversarial(SEARCH))
@@ -232,6 +241,20 @@ def test_invalid_and_adversarial_carry_mutation_records() -> None:
         assert bad.labels and bad.labels[0].kind
         assert hostile.labels and hostile.labels[0].kind
         assert hostile.call_repr("search").startswith("search(")  # safe even with hostile objects
+
+    check()
+
+
+def test_invalid_never_sends_null_to_a_field_of_any_type() -> None:
+    # BFCL's "type": "any" is the empty schema, where null is valid: before, invalid() sent
+    # null as a "null_required" mutation and rejects_invalid blamed a correct boundary for it
+    schema = {"type": "object", "properties": {"fn": {}, "x": {"type": "number"}}, "required": ["fn", "x"]}
+    validator = jsonschema.Draft202012Validator(schema)
+
+    @FAST
+    @given(invalid(schema))
+    def check(bad: Any) -> None:
+        assert not validator.is_valid(bad.args), bad.labels
 
     check()
 

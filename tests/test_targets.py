@@ -72,6 +72,8 @@ def test_schema_defaults_to_the_implementations_type_hints() -> None:
         (3, {}, "'int' is not a tool"),
         ({"type": "function", "function": {"name": "f", "parameters": SCHEMA}}, {}, "needs implementation="),
         (boundary(book_backend, schema=SCHEMA), {"schema": SCHEMA}, "carries its own schema and implementation"),
+        # before: a non-callable implementation was silently replaced by the spy and fuzzed
+        (book, {"schema": SCHEMA, "implementation": (this(), "SCHEMA")}, "is a dict, not a function"),
     ],
 )
 def test_unusable_targets_get_one_clear_error(target: Any, kwargs: dict[str, Any], message: str) -> None:
@@ -229,3 +231,35 @@ def test_langchain_tool() -> None:
     assert ok.outcome == "returned" and ok.received == [{"city": "Oslo", "nights": 4}]
     assert bad.outcome == "rejected" and "nights" in bad.message
     assert calls == []
+
+
+def test_langchain_tool_gets_model_json_not_hostile_python_objects() -> None:
+    # before: an object whose __str__ raises crashed LangChain's own error path, reported by
+    # `total` as a defect of a correct tool (flaky: only when adversarial() drew it)
+    tools = pytest.importorskip("langchain_core.tools")
+    from pytest_aacl.strategies._adversarial import Hostile
+
+    @tools.tool
+    def reserve(city: str, nights: int) -> str:
+        """Reserve a room."""
+        return "done"
+
+    t = one(reserve)
+    hostile = t.call({"city": Hostile(), "nights": 2})
+    tupled = t.call({"city": "Oslo", "nights": 2, "extra": (1, 2)})
+    t.close()
+    assert hostile.outcome == "rejected" and hostile.received == []
+    assert tupled.outcome == "returned" and tupled.received == [{"city": "Oslo", "nights": 2}]
+
+
+def test_a_fastmcp_tool_function_points_at_its_server() -> None:
+    # FastMCP 3+ `@mcp.tool` returns the function itself; before, the error asked for implementation=
+    fastmcp = pytest.importorskip("fastmcp")
+    server = fastmcp.FastMCP("t")
+
+    @server.tool
+    def add(a: int, b: int) -> int:
+        return a + b
+
+    with pytest.raises(TargetError, match="is a FastMCP tool function; pass its FastMCP server"):
+        resolve(add)

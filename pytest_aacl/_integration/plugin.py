@@ -40,6 +40,7 @@ class _Session:
     prices_path: str
     forced_replay: bool
     calls: list[Call] = field(default_factory=list)
+    report_error: str = ""
     _prices: PriceTable | None = None
 
     def prices(self) -> PriceTable:
@@ -109,6 +110,15 @@ def pytest_configure(config: pytest.Config) -> None:
         prices_path = str(config.rootpath / prices_path)
         if not os.path.isfile(prices_path):
             raise pytest.UsageError(f"aacl_prices: price file not found: {prices_path}")
+        from ._prices import PriceError, PriceTable
+
+        try:  # a broken price file is one usage error now, not an error in every integration test
+            PriceTable.load(prices_path)
+        except PriceError as exc:
+            raise pytest.UsageError(f"aacl_prices: {exc}") from None
+    report_path = config.getoption("aacl_cost_report")
+    if report_path and os.path.isdir(report_path):
+        raise pytest.UsageError(f"--aacl-cost-report {report_path} is a directory; name a file, e.g. {os.path.join(report_path, 'aacl-costs.json')}")
     config.stash[_STATE] = _Session(
         gate=LiveGate(
             ci=ci,
@@ -335,7 +345,10 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
     if path:
         from ._report import report_json, write_json
 
-        write_json(Path(path), report_json(state.calls, state.prices().sources))
+        try:
+            write_json(Path(path), report_json(state.calls, state.prices().sources))
+        except OSError as exc:  # the run's results stand; the summary says why the report is missing
+            state.report_error = f"aacl: cannot write the cost report {path}: {exc}"
 
 
 @pytest.hookimpl(optionalhook=True)
@@ -354,6 +367,8 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
         return
     if state.forced_replay:
         terminalreporter.write_line("aacl: CI is set, so --record-mode was forced to 'none'")
+    if state.report_error:
+        terminalreporter.write_line(state.report_error, red=True)
     if not state.calls:
         return
     from ._report import table

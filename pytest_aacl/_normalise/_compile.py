@@ -141,6 +141,7 @@ class _Compiler:
         if not isinstance(synonyms, dict):
             raise SpecError('x-aacl-synonyms must map an allowed value to a list of synonyms, e.g. {"advanced": ["deep"]}', pointer=at)
         members = {v.casefold() for v in values if isinstance(v, str)}
+        owners: dict[str, Any] = {}
         for target, words in synonyms.items():
             if target not in values:
                 raise SpecError(f"x-aacl-synonyms names {target!r}, which is not one of the allowed values {values!r}", pointer=at)
@@ -149,6 +150,10 @@ class _Compiler:
             clash = [w for w in words if w.casefold() in members and w.casefold() != target.casefold()]
             if clash:
                 raise SpecError(f"synonym {clash[0]!r} of {target!r} is itself an allowed value; remove it", pointer=join(at, target))
+            for word in words:  # one word for two values would be a silent guess at call time
+                other = owners.setdefault(word.strip().casefold(), target)
+                if other != target:
+                    raise SpecError(f"synonym {word!r} is declared for both {other!r} and {target!r}; keep it for one", pointer=join(at, target))
         return enum_node(values, synonyms)
 
     def _union(self, schema: dict[str, Any], keyword: str, pointer: str) -> Node:

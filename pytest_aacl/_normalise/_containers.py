@@ -31,6 +31,7 @@ from ._numbers import _DECIMAL_COMMA, _GROUPED
 __all__ = ["any_node", "array_node", "nullable_node", "parse_literal", "union_node"]
 
 _AND = re.compile(r"(?<!\S)and(?!\S)|&", re.IGNORECASE)  # no quantifiers: linear on any text
+_UNCLOSED_HINT = "The list is not closed with ]; send a complete JSON list such as [\"a\", \"b\"]."
 _BULLET = re.compile(r"^(?:[-*\u2022]|\d{1,3}[.)])\s+")
 
 
@@ -181,7 +182,9 @@ def _split(text: str, item: Node) -> list[str] | str:
     if item.numeric and ("," in s or " " in s or "_" in s):
         if any(g.fullmatch(s) for g in _GROUPED) or _DECIMAL_COMMA.fullmatch(s):
             return "AMBIGUOUS_VALUE"
-    if s[:1] == "[" and s[-1:] == "]":
+    if s[:1] == "[":
+        if s[-1:] != "]":
+            return "TYPE_ERROR"  # a list cut short: its items cannot be trusted
         s = s[1:-1]
     if "\n" in s:
         parts = [_BULLET.sub("", line.strip(), count=1) for line in s.splitlines()]
@@ -231,7 +234,8 @@ def array_node(schema: dict[str, Any], item: Node | None, prefix: list[Node], ex
             return [text if parsed is BAD else parsed]
         parts = _split(text, split_item)
         if type(parts) is str:
-            return fail(errs, parts, path, expected, v, "Send a JSON list such as [1, 2], or one number without separators.")
+            hint = _UNCLOSED_HINT if parts == "TYPE_ERROR" else "Send a JSON list such as [1, 2], or one number without separators."
+            return fail(errs, parts, path, expected, v, hint)
         return parts if len(parts) != 1 or not split_item.takes_text else [text]
 
     def array(v: Any, path: str, errs: list[Correction]) -> Any:

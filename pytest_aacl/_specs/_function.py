@@ -50,7 +50,8 @@ def _build(fn: Callable[..., Any], signature: inspect.Signature, tool_name: str,
     if params and params[0].name in _SKIP and params[0].name not in hints:
         params = params[1:]  # an unbound method: the instance is not the model's to send
     builder, codecs = SchemaBuilder(), CodecBuilder()
-    properties, required, extra = _properties(params, hints, docs, builder, codecs)
+    validated = hasattr(fn, "raw_function")  # pydantic's validate_call applies Field(...) defaults itself
+    properties, required, extra = _properties(params, hints, docs, builder, codecs, validated)
     schema: dict[str, Any] = {"$schema": DRAFT_2020_12, "type": "object", "properties": properties}
     if required:
         schema["required"] = required
@@ -74,7 +75,7 @@ def _build(fn: Callable[..., Any], signature: inspect.Signature, tool_name: str,
 
 def _properties(
     params: list[inspect.Parameter], hints: dict[str, Any], docs: dict[str, str],
-    builder: SchemaBuilder, codecs: CodecBuilder,
+    builder: SchemaBuilder, codecs: CodecBuilder, validated: bool = False,
 ) -> tuple[dict[str, Any], list[str], Any]:
     """(properties, required, additionalProperties) of the parameters a model may send."""
     properties: dict[str, Any] = {}
@@ -95,6 +96,11 @@ def _properties(
         if param.name not in hints:
             raise SpecError(f"parameter {param.name!r} has no type annotation; annotate it (e.g. "
                             f"`{param.name}: str`) so the boundary knows what to accept", pointer=where)
+        if _field_default(param.default) and not validated:
+            # only validate_call reads it; called plainly, the function would get the FieldInfo itself
+            raise SpecError(f"parameter {param.name!r} has a pydantic Field(...) as its default, which a plain "
+                            "call passes on as a FieldInfo object; write "
+                            f"`{param.name}: Annotated[<type>, Field(ge=..., ...)] = <default>` instead", pointer=where)
         prop = builder.schema(hints[param.name], where)
         if param.default is param.empty:
             required.append(param.name)
@@ -104,6 +110,12 @@ def _properties(
             prop = {**prop, "description": docs[param.name]}
         properties[param.name] = prop
     return properties, required, extra
+
+
+def _field_default(default: Any) -> bool:
+    """A pydantic `Field(...)` used as a default (pydantic itself is never imported for this)."""
+    kind = type(default)
+    return kind.__name__ == "FieldInfo" and kind.__module__.startswith("pydantic")
 
 
 def _name_of(fn: Any) -> str:

@@ -76,10 +76,24 @@ def canonicalise(schema: Any) -> dict[str, Any]:
             'use {"type": "object", "properties": {...}}'
         )
     try:
+        _check_keys(schema, "")
         return _canonicalise(schema)
     except RecursionError:
         raise SpecError("the schema is nested too deeply to be a tool's parameters; "
                         "move repeated structure into \"$defs\" and use \"$ref\"") from None
+
+
+def _check_keys(node: Any, pointer: str) -> None:
+    """JSON object keys are strings; a Python dict written by hand may hold others."""
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if not isinstance(key, str):
+                raise SpecError(f"key {key!r} is not a string ({type(key).__name__}), but JSON object keys are; "
+                                f"write it as {str(key)!r}", pointer=pointer or "/")
+            _check_keys(value, ptr.join(pointer, key))
+    elif isinstance(node, list):
+        for i, item in enumerate(node):
+            _check_keys(item, ptr.join(pointer, str(i)))
 
 
 def check_tree(schema: dict[str, Any]) -> dict[str, Any]:

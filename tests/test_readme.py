@@ -1,0 +1,307 @@
+"""README.md's Python examples run, and print exactly what the README shows.
+
+Every fenced ```python block is run in its own subprocess (a fresh interpreter, so an example
+that registers a check or imports ``tools`` cannot leak into another one), in a temporary
+working directory:
+
+* a block whose first line is ``# name.py`` is a module: it is written to ``name.py`` for every
+  later block, and its own test only imports it;
+* a block of ``>>>`` lines is a doctest (its output is inline);
+* a block defining top-level ``test_*`` functions is a test module: it is run with
+  ``pytest -p aacl`` (plus Hypothesis's and pytest-recording's plugins, nothing else
+  autoloaded) and must pass;
+* any other block is a script. When it is followed by an output block (```text, ``` or
+  ```console), optionally introduced by a line ``prints``, its stdout must equal that block.
+
+Comparison is exact after stripping trailing whitespace. The one normalisation: an output block
+whose last line is ``...`` shows only the beginning of the output, and the stdout must start
+with the lines shown. Nothing in the examples varies per run (they print seeds they were given).
+
+A block that cannot run here carries a marker on the line before its fence:
+
+* ``<!-- readme-test: skip (reason) -->``: not run, reported as skipped with the reason;
+* ``<!-- readme-test: xfail (bug: ...) -->``: a known code bug, a strict xfail;
+* ``<!-- readme-test: continues (reason) -->``: a snippet continuing the previous Python block,
+  run with that block's code in front of it;
+* ``<!-- readme-test: outcomes (1 passed, 1 failed) -->``: a test module whose pytest outcome
+  is not all-passed, as the README explains next to it.
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+import re
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+
+_FENCE = re.compile(r"^```([\w-]*)\s*$")
+_HEADING = re.compile(r"^#{1,6}\s+(.+?)\s*$")
+_MARKER = re.compile(r"^<!--\s*readme-test:\s*([\w-]+)\s*(?:\((.*)\))?\s*-->$")
+_MODULE = re.compile(r"^#\s*([A-Za-z_]\w*)\.py\s*$")
+_OUTPUT_LANGS = ("", "text", "console")
+_DIRECTIVES = ("skip", "xfail", "continues", "outcomes")
+_OUTCOME = re.compile(r"(\d+) (passed|failed|errors?|skipped|xfailed|xpassed)")
+_TIMEOUT = 120
+
+
+@dataclass(frozen=True)
+class _Block:
+    """One fenced block of README.md, with what surrounds it."""
+
+    lang: str
+    line: int
+    code: str
+    heading: str
+    marker: tuple[str, str] | None
+    after: int  # index (0-based) of the line after the closing fence
+
+
+def _parse(text: str) -> list[_Block]:
+    lines = text.splitlines()
+    blocks: list[_Block] = []
+    heading = "top"
+    i = 0
+    while i < len(lines):
+        fence = _FENCE.match(lines[i])
+        if fence is None:
+            found = _HEADING.match(lines[i])
+            if found:
+                heading = found.group(1)
+            i += 1
+            continue
+        start = i
+        i += 1
+        while i < len(lines) and lines[i].rstrip() != "```":
+            i += 1
+        if i == len(lines):
+            raise AssertionError(f"README.md:{start + 1}: code fence never closed")
+        previous = next((ln.strip() for ln in reversed(lines[:start]) if ln.strip()), "")
+        marker = _MARKER.match(previous)
+        blocks.append(
+            _Block(
+                lang=fence.group(1),
+                line=start + 1,
+                code="\n".join(lines[start + 1 : i]) + "\n",
+                heading=heading,
+                marker=(marker.group(1), marker.group(2) or "") if marker else None,
+                after=i + 1,
+            )
+        )
+        i += 1
+    return blocks
+
+
+def _expected_output(block: _Block, blocks: list[_Block], lines: list[str]) -> str | None:
+    """The output block right after ``block`` (only blank lines or ``prints`` between)."""
+    later = [b for b in blocks if b.line > block.line]
+    if not later or later[0].lang not in _OUTPUT_LANGS:
+        return None
+    between = [ln.strip() for ln in lines[block.after : later[0].line - 1] if ln.strip()]
+    if between not in ([], ["prints"], ["prints:"]):
+        return None
+    return later[0].code
+
+
+def _slug(heading: str) -> str:
+    """A readable test id: the heading's words, cut at a word boundary."""
+    words = re.findall(r"[a-z0-9]+", heading.lower())
+    slug = words[0] if words else "top"
+    for word in words[1:]:
+        if len(slug) + 1 + len(word) > 40:
+            break
+        slug += "-" + word
+    return slug
+
+
+@dataclass(frozen=True)
+class _Example:
+    """A Python block ready to run: its code, kind, output and the modules before it."""
+
+    id: str
+    block: _Block
+    code: str
+    kind: str
+    expected: str | None
+    modules: tuple[tuple[str, str], ...]
+
+
+def _kind(code: str) -> str:
+    first = code.lstrip().splitlines()[0] if code.strip() else ""
+    if _MODULE.match(first):
+        return "module"
+    if first.startswith(">>>"):
+        return "doctest"
+    try:
+        tree = ast.parse(code)
+    except SyntaxError:
+        return "script"  # a partial snippet: it fails when run, unless a marker skips it
+    if any(isinstance(n, ast.FunctionDef) and n.name.startswith("test_") for n in tree.body):
+        return "pytest"
+    return "script"
+
+
+def _examples() -> list[_Example]:
+    text = README.read_text(encoding="utf-8")
+    lines = text.splitlines()
+    blocks = _parse(text)
+    examples: list[_Example] = []
+    modules: list[tuple[str, str]] = []
+    per_heading: dict[str, int] = {}
+    previous: _Block | None = None
+    for block in blocks:
+        if block.lang != "python":
+            continue
+        if block.marker and block.marker[0] not in _DIRECTIVES:
+            raise AssertionError(
+                f"README.md:{block.line}: unknown readme-test directive {block.marker[0]!r}; "
+                f"use one of {', '.join(_DIRECTIVES)}"
+            )
+        if block.marker and not block.marker[1].strip():
+            raise AssertionError(
+                f"README.md:{block.line}: say why in the marker, e.g. "
+                f"<!-- readme-test: {block.marker[0]} (needs a live API key) -->"
+            )
+        code = block.code
+        if block.marker and block.marker[0] == "continues":
+            if previous is None:
+                raise AssertionError(f"README.md:{block.line}: 'continues' needs a block above")
+            code = previous.code + "\n" + code
+        kind = _kind(code)
+        if kind == "module":
+            name = _MODULE.match(code.lstrip().splitlines()[0])
+            assert name is not None
+            modules.append((f"{name.group(1)}.py", code))
+        slug = _slug(block.heading)
+        per_heading[slug] = per_heading.get(slug, 0) + 1
+        examples.append(
+            _Example(
+                id=f"{slug}-{per_heading[slug]}",
+                block=block,
+                code=code,
+                kind=kind,
+                expected=_expected_output(block, blocks, lines),
+                modules=tuple(modules),
+            )
+        )
+        previous = block
+    return examples
+
+
+def _params() -> list[object]:
+    params = []
+    for example in _examples():
+        marks: list[pytest.MarkDecorator] = []
+        directive, reason = example.block.marker or ("", "")
+        if directive == "skip":
+            marks.append(pytest.mark.skip(reason=f"README.md:{example.block.line}: {reason}"))
+        elif directive == "xfail":
+            marks.append(pytest.mark.xfail(strict=True, reason=reason))
+        params.append(pytest.param(example, id=example.id, marks=marks))
+    return params
+
+
+def _run(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTEST_ADDOPTS", "PYTHONPATH")}
+    # Test-module examples load exactly the plugins they use (-p below): the venv's other
+    # entry points (langsmith, anyio, ...) cost about 2 s per run and are no part of them.
+    env["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
+    return subprocess.run(
+        [sys.executable, *args],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=_TIMEOUT,
+        check=False,
+    )
+
+
+def _normalised(text: str) -> list[str]:
+    return [line.rstrip() for line in text.rstrip().splitlines()]
+
+
+def _compare(stdout: str, expected: str, where: str) -> None:
+    got, want = _normalised(stdout), _normalised(expected)
+    if want and want[-1] == "...":
+        want = want[:-1]
+        got = got[: len(want)]
+    assert got == want, (
+        f"{where}: the output differs from the README.\n--- README\n"
+        + "\n".join(want)
+        + "\n--- actual\n"
+        + "\n".join(got)
+    )
+
+
+def _counts(summary: str) -> dict[str, int]:
+    """Outcome counts of a pytest summary line such as ``1 failed, 1 passed in 3.08s``."""
+    return {
+        kind.rstrip("s") if kind.startswith("error") else kind: int(n)
+        for n, kind in _OUTCOME.findall(summary)
+    }
+
+
+@pytest.mark.parametrize("example", _params())
+def test_readme_example(example: _Example, tmp_path: Path) -> None:
+    where = f"README.md:{example.block.line} ({example.id})"
+    for filename, source in example.modules:
+        (tmp_path / filename).write_text(source, encoding="utf-8")
+    if example.kind == "module":
+        module = Path(example.modules[-1][0]).stem
+        result = _run(["-c", f"import {module}"], tmp_path)
+    elif example.kind == "doctest":
+        (tmp_path / "example.txt").write_text(example.code, encoding="utf-8")
+        runner = (
+            "import doctest, sys\n"
+            "sys.exit(doctest.testfile('example.txt', module_relative=False).failed)\n"
+        )
+        result = _run(["-c", runner], tmp_path)
+    elif example.kind == "pytest":
+        (tmp_path / "pytest.ini").write_text("[pytest]\n", encoding="utf-8")
+        (tmp_path / "test_example.py").write_text(example.code, encoding="utf-8")
+        args = ["-m", "pytest", "-q", "-p", "aacl", "-p", "hypothesispytest", "-p", "recording"]
+        args += ["-p", "no:cacheprovider", "test_example.py"]
+        result = _run(args, tmp_path)
+        directive, spec = example.block.marker or ("", "")
+        if directive == "outcomes":
+            summary = result.stdout.strip().splitlines()[-1] if result.stdout.strip() else ""
+            counts = _counts(summary)
+            assert counts == _counts(spec), f"{where}: {counts}\n{result.stdout[-3000:]}"
+            return
+    else:
+        (tmp_path / "example.py").write_text(example.code, encoding="utf-8")
+        result = _run(["example.py"], tmp_path)
+    assert result.returncode == 0, (
+        f"{where}: exited with {result.returncode}\n{result.stdout[-3000:]}\n{result.stderr[-3000:]}"
+    )
+    if example.expected is not None:
+        _compare(result.stdout, example.expected, where)
+
+
+def test_the_shown_outputs_are_found() -> None:
+    """Guards the pairing rule: it must keep finding the README's shown outputs."""
+    compared = [e for e in _examples() if e.expected is not None]
+    assert len(compared) >= 8, [e.id for e in compared]
+
+
+def test_markers_sit_before_python_blocks() -> None:
+    """A marker before anything else (a moved or stale marker) would silently do nothing."""
+    text = README.read_text(encoding="utf-8")
+    lines = text.splitlines()
+    python_lines = {b.line for b in _parse(text) if b.lang == "python"}
+    for number, line in enumerate(lines, start=1):
+        if not _MARKER.match(line.strip()):
+            continue
+        following = next(
+            (n for n in range(number + 1, len(lines) + 1) if lines[n - 1].strip()), None
+        )
+        assert following in python_lines, (
+            f"README.md:{number}: readme-test marker not directly before a ```python block"
+        )
