@@ -65,10 +65,10 @@ class Correction:
     def to_dict(self) -> dict[str, Any]:
         return {
             "code": self.code,
-            "path": self.path,
-            "expected": self.expected,
+            "path": _clip(self.path),
+            "expected": _clip(self.expected),
             "received": self.received,
-            "hint": self.hint,
+            "hint": _clip(self.hint) if self.hint else self.hint,
         }
 
 
@@ -102,27 +102,35 @@ class CorrectionError(ValueError):
         head = f"Invalid arguments for {self.tool}:" if self.tool else "Invalid arguments:"
         lines = [head]
         used = len(head)
+        self._shown = len(self.corrections)
         for shown, correction in enumerate(self.corrections):
             line = correction.message()
             rest = len(self.corrections) - shown
             tail = f"... and {rest} more problem(s); fix the ones above and retry."
-            if used + len(line) + 1 + len(tail) + 1 > MAX_MESSAGE_CHARS:
-                lines.append(tail if rest else "")
-                break
+            room = MAX_MESSAGE_CHARS - used - len(tail) - 2
+            if len(line) > room:
+                if shown:
+                    lines.append(tail)
+                    self._shown = shown
+                    break
+                line = line[: room - 1] + "…"  # the first problem is always shown
             lines.append(line)
             used += len(line) + 1
-        return "\n".join(line for line in lines if line)
+        return "\n".join(lines)
 
     @property
     def codes(self) -> tuple[str, ...]:
         return tuple(c.code for c in self.corrections)
 
     def to_dict(self) -> dict[str, Any]:
+        """The structured tool result: bounded like the message, because it is sent back
+        into the model's context too (200 unexpected keys must not become 30 KB)."""
         return {
             "error": "INVALID_ARGUMENTS",
             "tool": self.tool,
             "message": str(self),
-            "corrections": [c.to_dict() for c in self.corrections],
+            "corrections": [c.to_dict() for c in self.corrections[: self._shown]],
+            "omitted": len(self.corrections) - self._shown,
         }
 
     def __reduce__(self) -> tuple[Any, ...]:  # picklable across xdist workers
@@ -131,6 +139,10 @@ class CorrectionError(ValueError):
 
 def _rebuild(corrections: tuple[Correction, ...], tool: str) -> CorrectionError:
     return CorrectionError(corrections, tool=tool)
+
+
+def _clip(text: str, limit: int = 300) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def render_value(value: Any, limit: int = MAX_RECEIVED_CHARS) -> str:

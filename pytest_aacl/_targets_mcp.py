@@ -13,7 +13,8 @@ import asyncio
 from collections.abc import Callable
 from typing import Any
 
-from ._targets import McpError, Target, TargetError, Worker
+from ._targets import McpError, Target, TargetError
+from ._worker import Worker
 
 __all__ = ["mcp_targets"]
 
