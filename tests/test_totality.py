@@ -287,3 +287,30 @@ def test_fully_hostile_objects_are_never_called() -> None:
             result = TOOL.invoke({"query": "q", name: value})
             assert result["error"] == "INVALID_ARGUMENTS", (name, result)
     assert TOOL.invoke(Cursed())["corrections"][0]["received"] == "<Cursed object>"
+
+
+def test_a_catastrophic_user_pattern_is_a_correction_not_a_hang() -> None:
+    # `^(a|a)*$` backtracks exponentially in every engine; with `re` `^(a+)+$` alone takes
+    # ~40 s on 31 characters.  The schema's own patterns run under a time bound.
+    import time
+
+    import pytest
+
+    from pytest_aacl import CorrectionError, boundary
+
+    tool = boundary(lambda **kw: kw, name="t", schema={
+        "type": "object",
+        "properties": {"code": {"type": "string", "pattern": "^(a|a)*$"},
+                       "tag": {"type": "string", "pattern": "^(a+)+$"}},
+        "patternProperties": {"^(b|b)*$": {"type": "string"}},
+    })
+    assert tool.normalise({"code": "aaaa", "tag": "aa", "bb": "x"}) == {"code": "aaaa", "tag": "aa", "bb": "x"}
+    start = time.perf_counter()
+    with pytest.raises(CorrectionError) as caught:
+        tool.normalise({"code": "a" * 40 + "!", "tag": "a" * 40 + "!"})
+    assert caught.value.codes == ("PATTERN_MISMATCH", "PATTERN_MISMATCH")
+    assert "in time" in (caught.value.corrections[0].hint or "")
+    with pytest.raises(CorrectionError) as caught:
+        tool.normalise({"b" * 40 + "!": "x"})
+    assert caught.value.codes == ("UNEXPECTED_FIELD",)
+    assert time.perf_counter() - start < 5  # a bound on a hang, not a speed claim

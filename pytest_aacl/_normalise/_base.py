@@ -25,6 +25,7 @@ __all__ = [
     "NULL_WORDS",
     "Node",
     "NodeFn",
+    "UserPattern",
     "child_path",
     "clean_text",
     "closest",
@@ -40,6 +41,9 @@ MAX_DEPTH = 64
 MAX_PARSE_CHARS = 10_000
 #: Longest text still read as a number, date or boolean (anything longer is not one).
 MAX_SCALAR_CHARS = 400
+
+#: Seconds one match of a schema's own `pattern` may take before the value is refused.
+PATTERN_TIMEOUT = 0.1
 
 NULL_WORDS = frozenset({"null", "none", "nil", "n/a", "na", "", "undefined"})
 
@@ -158,3 +162,32 @@ def json_key(value: Any, depth: int = 0) -> Any:
     if depth <= MAX_DEPTH and kind is dict:
         return ("d", frozenset((k if type(k) is str else ("?", id(k)), json_key(x, depth + 1)) for k, x in dict.items(value)))
     return ("?", id(value))
+
+
+class UserPattern:
+    """A schema's own `pattern`, matched under a time bound.
+
+    The boundary's own expressions are written to run in linear time, but a schema may
+    carry a catastrophic one (`^(a+)+$` takes 38 s on 31 characters with `re`).  The
+    `regex` engine can abandon a match after `PATTERN_TIMEOUT`; `search` then raises
+    `TimeoutError` and the caller answers with a correction instead of hanging the tool.
+    A pattern only `re` understands falls back to `re`, bounded by input length alone.
+    """
+
+    def __init__(self, pattern: str) -> None:
+        import re
+
+        import regex
+
+        self.pattern = pattern
+        self._checked = re.compile(pattern)  # the contract: what `re` accepts is valid
+        try:
+            self._timed: Any = regex.compile(pattern)
+        except (regex.error, ValueError, TypeError):  # pragma: no cover (engine differences)
+            self._timed = None
+
+    def search(self, text: str) -> Any:
+        if self._timed is None:  # pragma: no cover
+            return self._checked.search(text)
+        return self._timed.search(text, timeout=PATTERN_TIMEOUT)
+

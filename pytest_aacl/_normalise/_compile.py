@@ -12,7 +12,7 @@ from typing import Any
 
 from .._errors import Correction, SpecError
 from .._specs._pointer import join, ref_pointer, split
-from ._base import ABSENT, MAX_DEPTH, Node, fail
+from ._base import ABSENT, MAX_DEPTH, Node, UserPattern, fail
 from ._containers import any_node, array_node, nullable_node, union_node
 from ._dates import date_node, datetime_node, time_node
 from ._numbers import integer_node, number_node
@@ -118,7 +118,7 @@ class _Compiler:
             compiled = None
             if pattern is not None:
                 try:
-                    compiled = re.compile(pattern)
+                    compiled = UserPattern(pattern)
                 except (re.error, TypeError) as exc:
                     raise SpecError(f"pattern is not a valid regular expression ({exc})", pointer=join(pointer, "pattern")) from None
             return string_node(schema, compiled)
@@ -199,8 +199,8 @@ class _Compiler:
         patterns = []
         for pattern, sub in schema.get("patternProperties", {}).items():
             try:
-                compiled = re.compile(pattern)
-            except re.error as exc:
+                compiled = UserPattern(pattern)
+            except (re.error, TypeError) as exc:
                 raise SpecError(f"patternProperties key is not a valid regular expression ({exc})", pointer=join(pointer, "patternProperties", pattern)) from None
             patterns.append((compiled, self.node(sub, join(pointer, "patternProperties", pattern))))
         extra = schema.get("additionalProperties", True)

@@ -12,7 +12,17 @@ import re
 from typing import Any
 
 from .._errors import Correction, render_value
-from ._base import ABSENT, BAD, Node, child_path, closest, fail, is_null_word, plain_str
+from ._base import (
+    ABSENT,
+    BAD,
+    Node,
+    UserPattern,
+    child_path,
+    closest,
+    fail,
+    is_null_word,
+    plain_str,
+)
 from ._containers import any_node, parse_literal
 
 __all__ = ["object_node"]
@@ -34,7 +44,7 @@ def object_node(
     schema: dict[str, Any],
     props: dict[str, Node],
     additional: Node | bool | None,
-    patterns: list[tuple[re.Pattern[str], Node]],
+    patterns: list[tuple[UserPattern, Node]],
 ) -> Node:
     """`additional` is a Node (validate extra values), True (free JSON) or False (forbid)."""
     required = [name for name in schema.get("required", []) if isinstance(name, str)]
@@ -75,7 +85,12 @@ def object_node(
         y = x
         matched = False
         for pattern, node in patterns:
-            if len(key) <= 1000 and pattern.search(key) is not None:
+            try:
+                hit = len(key) <= 1000 and pattern.search(key) is not None
+            except TimeoutError:
+                fail(errs, "UNEXPECTED_FIELD", child_path(path, key), "a key the tool's patterns can check in time", key, "Use a shorter key.")
+                return True
+            if hit:
                 matched = True
                 y = node.fn(y, child_path(path, key), errs)
                 if y is ABSENT or y is BAD:

@@ -20,6 +20,7 @@ from ._base import (
     BAD,
     MAX_PARSE_CHARS,
     Node,
+    UserPattern,
     clean_text,
     closest,
     fail,
@@ -144,7 +145,7 @@ def _number_text(v: Any) -> str | None:
     return None
 
 
-def string_node(schema: dict[str, Any], pattern: re.Pattern[str] | None) -> Node:
+def string_node(schema: dict[str, Any], pattern: UserPattern | None) -> Node:
     lo, hi = schema.get("minLength"), schema.get("maxLength")
     fmt = schema.get("format")
     check_format = FORMAT_CHECKS.get(fmt) if isinstance(fmt, str) else None
@@ -183,7 +184,11 @@ def string_node(schema: dict[str, Any], pattern: re.Pattern[str] | None) -> Node
         if pattern is not None:
             if len(s) > MAX_PARSE_CHARS:
                 return fail(errs, "TOO_LONG", path, expected, v, f"Patterns are checked on at most {MAX_PARSE_CHARS} characters.")
-            if pattern.search(s) is None:
+            try:
+                found = pattern.search(s)
+            except TimeoutError:
+                return fail(errs, "PATTERN_MISMATCH", path, expected, v, "The value could not be checked against the pattern in time; send a shorter value that matches it.")
+            if found is None:
                 return fail(errs, "PATTERN_MISMATCH", path, expected, v)
         return s
 
