@@ -15,6 +15,8 @@ from urllib.parse import unquote
 
 from hypothesis.errors import InvalidArgument
 
+from pytest_aacl._specs._typing import json_type
+
 __all__ = ["MAX_REF_DEPTH", "Node", "build", "tool_schema"]
 
 MAX_REF_DEPTH = 3
@@ -184,7 +186,7 @@ class _Reader:
             node.enum = tuple(v for v in values if v is not None)
             node.nullable = any(v is None for v in values) and (not types or "null" in types)
             if not types:
-                types = sorted({_json_type(v) for v in node.enum}, key=_TYPES.index)
+                types = sorted({json_type(v) for v in node.enum}, key=_TYPES.index)
         node.nullable = node.nullable or "null" in types
         node.types = tuple(t for t in _TYPES if t in types and t != "null")
         if types and not node.types and not node.nullable:
@@ -243,20 +245,6 @@ def _merge_ref(target: Any, rest: dict[str, Any]) -> Any:
     if not asserting:
         return {**target, **{k: v for k, v in rest.items() if k.startswith("x-aacl")}}
     return {"allOf": [target, rest], **{k: v for k, v in rest.items() if k.startswith("x-aacl")}}
-
-
-def _json_type(value: Any) -> str:
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, int):
-        return "integer"
-    if isinstance(value, float):
-        return "number"
-    if isinstance(value, str):
-        return "string"
-    if isinstance(value, list):
-        return "array"
-    return "object" if isinstance(value, dict) else "null"
 
 
 SNAKE = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+")

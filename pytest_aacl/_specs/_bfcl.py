@@ -15,6 +15,7 @@ from .._errors import SpecError
 from .._spec import ToolSpec
 from ._jsonschema import canonicalise
 from ._pointer import rebase
+from ._typing import json_type
 
 __all__ = ["from_bfcl", "is_bfcl", "translate_bfcl"]
 
@@ -125,7 +126,7 @@ def _fit_enum(out: dict[str, Any]) -> None:
         del out["enum"]
         _fit_enum(out["items"])
         return
-    actual = list(dict.fromkeys(_json_type(v) for v in values))
+    actual = list(dict.fromkeys(json_type(v) for v in values))
     declared = {kind} if isinstance(kind, str) else set(kind) if isinstance(kind, list) else None
     if declared is None or not actual:
         return
@@ -133,17 +134,3 @@ def _fit_enum(out: dict[str, Any]) -> None:
         declared.add("integer")
     if not set(actual) <= declared:
         out["type"] = actual[0] if len(actual) == 1 else actual
-
-
-def _json_type(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, int):
-        return "integer"
-    if isinstance(value, float):
-        return "number"
-    if isinstance(value, str):
-        return "string"
-    return "array" if isinstance(value, list) else "object"

@@ -281,7 +281,7 @@ def _literal(values: tuple[Any, ...], where: str) -> dict[str, Any]:
                             pointer=where)
         if not any(type(value) is type(v) and value == v for v in flat):
             flat.append(value)
-    kinds = list(dict.fromkeys(_json_type(v) for v in flat))
+    kinds = list(dict.fromkeys(ty.json_type(v) for v in flat))
     return {"type": kinds[0] if len(kinds) == 1 else kinds, "enum": flat}
 
 
@@ -317,12 +317,6 @@ def _union(members: list[dict[str, Any]]) -> dict[str, Any]:
             and "$ref" not in others[0] and "enum" not in others[0]:
         return {**others[0], "type": [others[0]["type"], "null"]}
     return {"anyOf": unique}
-
-
-def _json_type(value: Any) -> str:
-    if value is None:
-        return "null"
-    return "boolean" if isinstance(value, bool) else "integer" if isinstance(value, int) else "string"
 
 
 def _hints_of(tp: Any, where: str) -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""Small, shared facts about Python type annotations (no schema, no conversion here)."""
+"""Small, shared facts about Python type annotations and JSON values (no conversion here)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ __all__ = [
     "is_dataclass_type",
     "is_pydantic_model",
     "is_typeddict",
+    "json_type",
     "required_keys",
     "resolve_hints",
     "unwrap",
@@ -80,3 +81,18 @@ def resolve_hints(owner: Any) -> dict[str, Any]:
     """
     local = {owner.__name__: owner} if isinstance(owner, type) else None
     return typing.get_type_hints(owner, localns=local, include_extras=True)
+
+
+def json_type(value: Any) -> str:
+    """The JSON Schema type name of a JSON value (as found in `enum`, `const`, `default`)."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int):
+        return "integer"
+    if isinstance(value, float):
+        return "number"
+    if isinstance(value, str):
+        return "string"
+    return "array" if isinstance(value, (list, tuple)) else "object"
