@@ -22,6 +22,7 @@ from ._errors import Correction, CorrectionError, SpecError, render_value
 from ._normalise import Plan
 from ._spec import ToolSpec
 from ._specs import from_function, from_schema
+from ._specs._openai import from_openai, is_provider_tool
 from ._specs._pointer import ref_pointer, split
 
 __all__ = ["BoundaryInvariantError", "Tool", "boundary"]
@@ -167,8 +168,9 @@ def boundary(
 ) -> Tool | Callable[[Callable[..., Any]], Tool]:
     """Put the AACL boundary in front of `impl`: `@boundary`, `@boundary(...)` or `boundary(fn, schema=...)`.
 
-    `schema` declares the parameters as JSON Schema (draft-07 or 2020-12) instead of type
-    hints.  `date_order` ("DMY", "MDY", "YMD") reads numeric dates such as 03/04/2025;
+    `schema` declares the parameters as JSON Schema (draft-07 or 2020-12), or is a whole
+    OpenAI / Anthropic tool dict (name, description and parameters taken from it), instead
+    of type hints.  `date_order` ("DMY", "MDY", "YMD") reads numeric dates such as 03/04/2025;
     `synonyms` maps an enum field to `{allowed value: [synonyms]}`; `naive_datetime`
     ("reject", "utc", "keep") decides date-times without an offset.  Options are written
     into the schema as `x-aacl-*` keywords.  `debug=True` re-validates every normalised
@@ -182,7 +184,10 @@ def boundary(
 def _build(impl: Callable[..., Any], *, schema: dict[str, Any] | None, name: str | None, description: str | None, date_order: str | None, synonyms: dict[str, dict[str, list[str]]] | None, naive_datetime: str | None, debug: bool) -> Tool:
     if not callable(impl):
         raise SpecError(f"boundary() needs a function, got {type(impl).__name__}; use @boundary on a def or boundary(fn, schema=...)")
-    if schema is not None:
+    if schema is not None and is_provider_tool(schema):  # an OpenAI / Anthropic tool dict
+        spec = from_openai(schema, implementation=impl)
+        spec = dataclasses.replace(spec, name=name or spec.name, description=spec.description if description is None else description)
+    elif schema is not None:
         tool_name = name or getattr(impl, "__name__", None) or ""
         if not tool_name or tool_name == "<lambda>":
             raise SpecError("a lambda has no usable tool name; pass name=...")

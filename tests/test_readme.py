@@ -1,4 +1,4 @@
-"""README.md's Python examples run, and print exactly what the README shows.
+"""The Python examples of README.md and docs/*.md run, and print exactly what the page shows.
 
 Every fenced ```python block is run in its own subprocess (a fresh interpreter, so an example
 that registers a check or imports ``tools`` cannot leak into another one), in a temporary
@@ -39,7 +39,11 @@ from pathlib import Path
 
 import pytest
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+ROOT = Path(__file__).resolve().parent.parent
+README = ROOT / "README.md"
+#: every user-facing page whose examples run: the README and the guide under docs/
+#: (ARCHITECTURE.md is for contributors and shows contracts, not runnable examples)
+DOCUMENTS = [README, *sorted(p for p in (ROOT / "docs").glob("*.md") if p.name != "ARCHITECTURE.md")]
 
 _FENCE = re.compile(r"^```([\w-]*)\s*$")
 _HEADING = re.compile(r"^#{1,6}\s+(.+?)\s*$")
@@ -130,6 +134,7 @@ class _Example:
     kind: str
     expected: str | None
     modules: tuple[tuple[str, str], ...]
+    document: str = "README.md"
 
 
 def _kind(code: str) -> str:
@@ -147,8 +152,10 @@ def _kind(code: str) -> str:
     return "script"
 
 
-def _examples() -> list[_Example]:
-    text = README.read_text(encoding="utf-8")
+def _examples(document: Path = README) -> list[_Example]:
+    name = document.relative_to(ROOT).as_posix()
+    prefix = "" if document == README else f"{document.stem}-"
+    text = document.read_text(encoding="utf-8")
     lines = text.splitlines()
     blocks = _parse(text)
     examples: list[_Example] = []
@@ -160,18 +167,18 @@ def _examples() -> list[_Example]:
             continue
         if block.marker and block.marker[0] not in _DIRECTIVES:
             raise AssertionError(
-                f"README.md:{block.line}: unknown readme-test directive {block.marker[0]!r}; "
+                f"{name}:{block.line}: unknown readme-test directive {block.marker[0]!r}; "
                 f"use one of {', '.join(_DIRECTIVES)}"
             )
         if block.marker and not block.marker[1].strip():
             raise AssertionError(
-                f"README.md:{block.line}: say why in the marker, e.g. "
+                f"{name}:{block.line}: say why in the marker, e.g. "
                 f"<!-- readme-test: {block.marker[0]} (needs a live API key) -->"
             )
         code = block.code
         if block.marker and block.marker[0] == "continues":
             if previous is None:
-                raise AssertionError(f"README.md:{block.line}: 'continues' needs a block above")
+                raise AssertionError(f"{name}:{block.line}: 'continues' needs a block above")
             code = previous.code + "\n" + code
         kind = _kind(code)
         if kind == "module":
@@ -182,7 +189,8 @@ def _examples() -> list[_Example]:
         per_heading[slug] = per_heading.get(slug, 0) + 1
         examples.append(
             _Example(
-                id=f"{slug}-{per_heading[slug]}",
+                id=f"{prefix}{slug}-{per_heading[slug]}",
+                document=name,
                 block=block,
                 code=code,
                 kind=kind,
@@ -196,11 +204,11 @@ def _examples() -> list[_Example]:
 
 def _params() -> list[object]:
     params = []
-    for example in _examples():
+    for example in (e for document in DOCUMENTS for e in _examples(document)):
         marks: list[pytest.MarkDecorator] = []
         directive, reason = example.block.marker or ("", "")
         if directive == "skip":
-            marks.append(pytest.mark.skip(reason=f"README.md:{example.block.line}: {reason}"))
+            marks.append(pytest.mark.skip(reason=f"{example.document}:{example.block.line}: {reason}"))
         elif directive == "xfail":
             marks.append(pytest.mark.xfail(strict=True, reason=reason))
         params.append(pytest.param(example, id=example.id, marks=marks))
@@ -233,7 +241,7 @@ def _compare(stdout: str, expected: str, where: str) -> None:
         want = want[:-1]
         got = got[: len(want)]
     assert got == want, (
-        f"{where}: the output differs from the README.\n--- README\n"
+        f"{where}: the output differs from the page.\n--- page\n"
         + "\n".join(want)
         + "\n--- actual\n"
         + "\n".join(got)
@@ -250,7 +258,7 @@ def _counts(summary: str) -> dict[str, int]:
 
 @pytest.mark.parametrize("example", _params())
 def test_readme_example(example: _Example, tmp_path: Path) -> None:
-    where = f"README.md:{example.block.line} ({example.id})"
+    where = f"{example.document}:{example.block.line} ({example.id})"
     for filename, source in example.modules:
         (tmp_path / filename).write_text(source, encoding="utf-8")
     if example.kind == "module":
@@ -291,9 +299,10 @@ def test_the_shown_outputs_are_found() -> None:
     assert len(compared) >= 8, [e.id for e in compared]
 
 
-def test_markers_sit_before_python_blocks() -> None:
+@pytest.mark.parametrize("document", DOCUMENTS, ids=lambda p: p.name)
+def test_markers_sit_before_python_blocks(document: Path) -> None:
     """A marker before anything else (a moved or stale marker) would silently do nothing."""
-    text = README.read_text(encoding="utf-8")
+    text = document.read_text(encoding="utf-8")
     lines = text.splitlines()
     python_lines = {b.line for b in _parse(text) if b.lang == "python"}
     for number, line in enumerate(lines, start=1):
@@ -303,5 +312,5 @@ def test_markers_sit_before_python_blocks() -> None:
             (n for n in range(number + 1, len(lines) + 1) if lines[n - 1].strip()), None
         )
         assert following in python_lines, (
-            f"README.md:{number}: readme-test marker not directly before a ```python block"
+            f"{document.name}:{number}: readme-test marker not directly before a ```python block"
         )

@@ -1,0 +1,190 @@
+"""Serve a boundary `Tool` where tools are served: provider tool dicts, MCP, LangChain.
+
+The model must see the strict, typed schema (so it knows what to send) while the boundary
+reads whatever it actually sends; a correction goes back as the framework's own error
+result (MCP `isError`, a LangChain error `ToolMessage`), so the model can retry.
+
+    >>> from pytest_aacl import boundary
+    >>> from pytest_aacl.serve import openai_tool
+    >>> @boundary
+    ... def add(a: int, b: int = 1) -> int:
+    ...     "Add two integers."
+    ...     return a + b
+    >>> openai_tool(add)["function"]["parameters"]["properties"]["a"]
+    {'type': 'integer'}
+
+Framework imports (fastmcp, mcp, langchain-core) happen only inside the function that
+needs them, so importing this module costs nothing.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Mapping
+from typing import Any
+
+from ._boundary import Tool
+from ._errors import CorrectionError, SpecError
+
+__all__ = [
+    "add_to_mcp_server",
+    "advertised_schema",
+    "anthropic_tool",
+    "call_mcp",
+    "fastmcp_middleware",
+    "mcp_tool",
+    "openai_tool",
+    "to_fastmcp",
+    "to_langchain",
+]
+
+
+def advertised_schema(tool: Tool) -> dict[str, Any]:
+    """The parameters schema a model is shown: the strict schema without `x-aacl-*` keywords.
+
+    Those keywords configure the boundary (synonyms, date order); they are not JSON Schema
+    and providers' strict modes refuse unknown keywords.
+    """
+    return _strip(_tool(tool).spec.parameters)
+
+
+def openai_tool(tool: Tool, *, api: str = "chat") -> dict[str, Any]:
+    """The tool as an OpenAI `tools` entry: `api="chat"` (Chat Completions, nested under
+    `"function"`) or `api="responses"` (the Responses API's flat form)."""
+    spec = _tool(tool).spec
+    body = {"name": spec.name, "description": spec.description, "parameters": advertised_schema(tool)}
+    if api == "chat":
+        return {"type": "function", "function": body}
+    if api == "responses":
+        return {"type": "function", **body}
+    raise ValueError(f'api={api!r} is not an OpenAI API; pass api="chat" or api="responses"')
+
+
+def anthropic_tool(tool: Tool) -> dict[str, Any]:
+    """The tool as an Anthropic Messages `tools` entry (`input_schema`)."""
+    spec = _tool(tool).spec
+    return {"name": spec.name, "description": spec.description, "input_schema": advertised_schema(tool)}
+
+
+def mcp_tool(tool: Tool) -> Any:
+    """The tool as an `mcp.types.Tool`, for a low-level `mcp.server.Server`'s `list_tools`."""
+    types = _require("mcp.types", "mcp")
+    spec = _tool(tool).spec
+    return types.Tool(name=spec.name, description=spec.description, inputSchema=advertised_schema(tool))
+
+
+async def call_mcp(tool: Tool, arguments: Mapping[str, Any] | None) -> Any:
+    """Run the tool for a low-level server's `call_tool`: an `mcp.types.CallToolResult`.
+
+    A correction becomes `isError: true` with the correction text, which the model reads;
+    a result is returned as text content (and as `structuredContent` when it is a dict).
+    """
+    types = _require("mcp.types", "mcp")
+    tool = _tool(tool)
+    try:
+        result = await _run(tool, dict(arguments or {}))
+    except CorrectionError as error:
+        return types.CallToolResult(content=[types.TextContent(type="text", text=str(error))], isError=True)
+    return _mcp_result(types, result)
+
+
+def to_langchain(tool: Tool) -> Any:
+    """A LangChain `StructuredTool` advertising the strict schema; a correction comes back as
+    the tool's error output (`handle_tool_error`), so an agent hands it to the model."""
+    tools = _require("langchain_core.tools", "langchain-core")
+    tool = _tool(tool)
+
+    def run(**arguments: Any) -> Any:
+        try:
+            return tool.implementation(**tool.normalise(arguments))
+        except CorrectionError as error:
+            raise tools.ToolException(str(error)) from None
+
+    async def arun(**arguments: Any) -> Any:
+        try:
+            return await _run(tool, arguments)
+        except CorrectionError as error:
+            raise tools.ToolException(str(error)) from None
+
+    is_async = inspect.iscoroutinefunction(tool.implementation)
+    return tools.StructuredTool.from_function(
+        func=None if is_async else run,
+        coroutine=arun,
+        name=tool.spec.name,
+        description=tool.spec.description or tool.spec.name,
+        args_schema=advertised_schema(tool),
+        handle_tool_error=True,
+    )
+
+
+def to_fastmcp(tool: Tool) -> Any:
+    """A `fastmcp` tool object for `server.add_tool(...)`: strict schema shown, the boundary
+    reads the call, a correction is an `isError` result."""
+    from ._serve_mcp import fastmcp_tool
+
+    return fastmcp_tool(_tool(tool))
+
+
+def fastmcp_middleware(*, date_order: str | None = None, naive_datetime: str | None = None,
+                       synonyms: Mapping[str, Mapping[str, Mapping[str, list[str]]]] | None = None) -> Any:
+    """A FastMCP middleware that puts the boundary in front of every tool of a server.
+
+    Each tool keeps the schema FastMCP derived from its own type hints (that is what the
+    model sees); the middleware normalises the arguments against that schema before FastMCP
+    validates them, and turns a correction into an `isError` result. `synonyms` maps a tool
+    name to `boundary()`'s synonyms for it: `{"search": {"depth": {"advanced": ["deep"]}}}`.
+    """
+    from ._serve_mcp import middleware
+
+    return middleware(date_order=date_order, naive_datetime=naive_datetime, synonyms=dict(synonyms or {}))
+
+
+def add_to_mcp_server(server: Any, tool: Tool) -> None:
+    """Register a boundary tool on an MCP SDK server (`MCPServer`, or `FastMCP` of mcp 1.x)."""
+    from ._serve_mcp import add_to_sdk_server
+
+    add_to_sdk_server(server, _tool(tool))
+
+
+# -- helpers shared with _serve_mcp --------------------------------------------------------
+
+
+def _tool(obj: Any) -> Tool:
+    if isinstance(obj, Tool):
+        return obj
+    raise TypeError(f"expected a boundary Tool (from @boundary), got {type(obj).__name__}; "
+                    "wrap the function first: boundary(fn) or boundary(fn, schema=...)")
+
+
+async def _run(tool: Tool, arguments: dict[str, Any]) -> Any:
+    """The tool's result for model arguments, awaiting an async implementation."""
+    result = tool.implementation(**tool.normalise(arguments))
+    return await result if inspect.isawaitable(result) else result
+
+
+def _mcp_result(types: Any, result: Any) -> Any:
+    import json
+
+    if isinstance(result, types.CallToolResult):
+        return result
+    structured = result if isinstance(result, dict) else None
+    text = result if isinstance(result, str) else json.dumps(result, default=str, ensure_ascii=False)
+    return types.CallToolResult(content=[types.TextContent(type="text", text=text)], structuredContent=structured)
+
+
+def _strip(node: Any) -> Any:
+    if isinstance(node, dict):
+        return {k: _strip(v) for k, v in node.items() if not (isinstance(k, str) and k.startswith("x-aacl-"))}
+    if isinstance(node, list):
+        return [_strip(v) for v in node]
+    return node
+
+
+def _require(module: str, package: str) -> Any:
+    import importlib
+
+    try:
+        return importlib.import_module(module)
+    except ImportError:
+        raise SpecError(f"this needs the {package!r} package, which is not installed; "
+                        f"pip install {package}") from None
