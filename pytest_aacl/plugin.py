@@ -13,6 +13,7 @@ import pytest
 _FEATURES = {
     "aacl.fuzz": "pytest_aacl._fuzz_plugin",
     "aacl.integration": "pytest_aacl._integration.plugin",
+    "aacl.harness": "pytest_aacl._harness_plugin",
 }
 
 

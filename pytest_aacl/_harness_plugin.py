@@ -1,0 +1,119 @@
+"""pytest glue for the self-healing harness: the `aacl_harness` fixture, its terminal table,
+`--aacl-harness-report PATH` (JSON), and merging under pytest-xdist.
+
+Imports nothing of the harness until a test asks for the fixture.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+_RUNS = pytest.StashKey[list[dict[str, Any]]]()
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("aacl-harness", "pytest-aacl self-healing harness")
+    group.addoption("--aacl-harness-report", metavar="PATH", default=None,
+                    help="write every convergence run recorded by aacl_harness, and their metrics, as JSON")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.stash[_RUNS] = []
+    path = config.getoption("aacl_harness_report", None)
+    if path and Path(path).is_dir():
+        raise pytest.UsageError(f"--aacl-harness-report {path} is a directory; pass a file path such as {Path(path) / 'harness.json'}")
+
+
+class Harness:
+    """Runs `converge` / `respond` and records each run for the session's report.
+
+    `aacl_harness.converge(model, tools, task, ...)` is `pytest_aacl.harness.converge` plus
+    the bookkeeping; `record(run)` adds a run made some other way.
+    """
+
+    def __init__(self, runs: list[dict[str, Any]], test: str) -> None:
+        self._runs, self._test = runs, test
+        self.runs: list[Any] = []
+
+    def record(self, run: Any) -> Any:
+        self.runs.append(run)
+        self._runs.append({**run.as_dict(), "test": self._test})
+        return run
+
+    def converge(self, model: Any, tools: Any, task: Any, **options: Any) -> Any:
+        from .harness import converge
+
+        return self.record(converge(model, tools, task, **options))
+
+    async def aconverge(self, model: Any, tools: Any, task: Any, **options: Any) -> Any:
+        from .harness import aconverge
+
+        return self.record(await aconverge(model, tools, task, **options))
+
+    def respond(self, model: Any, request: str, schema: dict[str, Any], **options: Any) -> Any:
+        from .harness import respond
+
+        return respond(model, request, schema, **options)
+
+    def summary(self) -> dict[str, Any]:
+        from .harness import summarise
+
+        return summarise(self.runs)
+
+
+@pytest.fixture
+def aacl_harness(request: pytest.FixtureRequest) -> Harness:
+    """Run models through the harness; every run lands in the session's convergence table."""
+    return Harness(request.config.stash[_RUNS], request.node.nodeid)
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    config = session.config
+    runs = config.stash.get(_RUNS, [])
+    workeroutput = getattr(config, "workeroutput", None)
+    if workeroutput is not None:  # xdist worker: the controller reports
+        workeroutput["aacl_harness_runs"] = json.dumps(runs)
+        return
+    path = config.getoption("aacl_harness_report", None)
+    if path and runs:
+        from .harness._records import Run
+
+        report = {"runs": runs, "summary": _summary([Run.from_dict(r) for r in runs])}
+        try:
+            Path(path).write_text(json.dumps(report, indent=2, ensure_ascii=False), encoding="utf-8")
+        except OSError as exc:
+            session.config._aacl_harness_error = f"aacl: could not write {path}: {exc.strerror}"  # type: ignore[attr-defined]
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: Any, error: Any) -> None:
+    output = getattr(node, "workeroutput", None) or {}
+    if "aacl_harness_runs" in output:
+        node.config.stash[_RUNS].extend(json.loads(output["aacl_harness_runs"]))
+
+
+def _summary(runs: list[Any]) -> dict[str, Any]:
+    from .harness import summarise
+
+    return summarise(runs)
+
+
+def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
+    if hasattr(config, "workerinput"):
+        return
+    runs = config.stash.get(_RUNS, [])
+    error = getattr(config, "_aacl_harness_error", "")
+    if error:
+        terminalreporter.write_line(error, red=True)
+    if not runs:
+        return
+    from .harness._records import Run
+    from .harness._report import table
+
+    terminalreporter.write_sep("=", "aacl convergence")
+    for line in table([Run.from_dict(r) for r in runs]):
+        terminalreporter.write_line(line)

@@ -1,0 +1,88 @@
+"""The self-healing harness: does a model converge when the boundary corrects it?
+
+    >>> from pytest_aacl import boundary
+    >>> from pytest_aacl.harness import SimulatedModel, Task, converge
+    >>> @boundary
+    ... def add(a: int, b: int = 1) -> int:
+    ...     return a + b
+    >>> run = converge(SimulatedModel(seed=1), [add], Task("Add 2 and 3", tool="add", intended={"a": 2, "b": 3}))
+    >>> run.converged, run.silent_corruption
+    (True, False)
+
+`converge` runs the agent loop (every call through the boundary, every correction back to
+the model as its provider's error tool result), `respond` the validation-retry loop for
+structured responses, `summarise` turns many runs into metrics with confidence intervals.
+Models: `model("openai:gpt-4o-mini")` and the adapter classes on the real SDKs, or
+`SimulatedModel`, a seeded test double for offline runs (never a real model).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ._anthropic import AnthropicMessages
+from ._formats import FORMATS, format_correction
+from ._gemini import GeminiGenerateContent
+from ._loop import Model, aconverge, converge
+from ._metrics import Metrics, summarise, wilson
+from ._openai import OpenAIChat, OpenAIResponses
+from ._records import Attempt, Run, Task, ToolCall, ToolResult, Turn
+from ._respond import Responded, RespondError, ResponseAttempt, arespond, respond, retry_prompt
+from ._simulated import SimulatedModel, read_correction
+
+__all__ = [
+    "FORMATS",
+    "AnthropicMessages",
+    "Attempt",
+    "GeminiGenerateContent",
+    "Metrics",
+    "Model",
+    "OpenAIChat",
+    "OpenAIResponses",
+    "RespondError",
+    "Responded",
+    "ResponseAttempt",
+    "Run",
+    "SimulatedModel",
+    "Task",
+    "ToolCall",
+    "ToolResult",
+    "Turn",
+    "aconverge",
+    "arespond",
+    "converge",
+    "format_correction",
+    "model",
+    "read_correction",
+    "respond",
+    "retry_prompt",
+    "summarise",
+    "wilson",
+]
+
+_PROVIDERS: dict[str, Any] = {
+    "openai": OpenAIChat,
+    "openai-chat": OpenAIChat,
+    "openai-responses": OpenAIResponses,
+    "anthropic": AnthropicMessages,
+    "gemini": GeminiGenerateContent,
+    "openrouter": lambda name, **kw: OpenAIChat(name, base_url=kw.pop("base_url", "https://openrouter.ai/api/v1"), provider="openrouter", **kw),
+    "groq": lambda name, **kw: OpenAIChat(name, base_url=kw.pop("base_url", "https://api.groq.com/openai/v1"), provider="groq", **kw),
+}
+
+
+def model(spec: str, **options: Any) -> Model:
+    """An adapter from `"provider:model"`: `openai:`, `openai-responses:`, `anthropic:`,
+    `gemini:`, `openrouter:`, `groq:`; `simulated` (or `simulated:SEED`) for the test double.
+
+    `options` go to the adapter: `client=` (a ready SDK client), `base_url=` (any
+    OpenAI-compatible server, e.g. vLLM or Ollama, with `openai:`), `api_key=`, `system=`,
+    and extra request fields.
+    """
+    provider, _, name = spec.partition(":")
+    if provider == "simulated":
+        return SimulatedModel(seed=int(name) if name else 0, **options)
+    if provider not in _PROVIDERS or not name:
+        raise ValueError(f"model {spec!r} is not 'provider:model'; providers: {', '.join(sorted(_PROVIDERS))}, "
+                         "or 'simulated' (e.g. 'openai:gpt-4o-mini', 'anthropic:claude-haiku-4-5')")
+    return _PROVIDERS[provider](name, **options)

@@ -1,0 +1,189 @@
+"""`converge()`: the agent loop that measures whether corrections make a model converge.
+
+Each tool call the model makes goes through the boundary. A correction goes back to the
+model as its provider's error tool result (the adapter decides the wire form), worded in
+the chosen correction format; the loop ends when a call reaches the implementation, the
+attempts run out, or the model stops calling tools.
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+from collections.abc import Iterable
+from decimal import Decimal
+from typing import Any, Protocol
+
+from .._boundary import Tool, boundary
+from .._errors import CorrectionError
+from ._formats import FORMATS, format_correction
+from ._records import Attempt, Run, Task, ToolCall, ToolResult, Turn
+
+__all__ = ["Model", "aconverge", "converge"]
+
+
+class Model(Protocol):
+    """What `converge` needs of a model: start a conversation, take a turn, hear results.
+
+    The adapters in `pytest_aacl.harness` (OpenAI Chat and Responses, Anthropic, Gemini) and
+    `SimulatedModel` implement it; so can a user's own class.
+    """
+
+    name: str
+    provider: str
+
+    def start(self, task: Task, tools: list[Tool]) -> Any: ...
+    def turn(self, state: Any) -> Turn: ...
+    async def aturn(self, state: Any) -> Turn: ...
+    def reply(self, state: Any, turn: Turn, results: list[ToolResult]) -> None: ...
+
+
+def converge(model: Model, tools: Iterable[Any], task: Task | str, *, max_attempts: int = 4,
+             correction_format: str = "lines", execute: bool = True) -> Run:
+    """Run `model` on `task` with `tools` behind the boundary until a call goes through.
+
+    `tools` are boundary `Tool`s (plain functions are wrapped with `boundary()`). `execute`
+    runs the implementation of the successful call (its result is `run.result`); without it
+    the loop stops at the boundary. Returns the `Run` with every attempt.
+    """
+    loop = _Loop(model, tools, task, max_attempts, correction_format, execute)
+    state = model.start(loop.task, list(loop.tools.values()))
+    while loop.more():
+        turn = model.turn(state)
+        results = [loop.settle(call, allow_async=False) for call in turn.calls]
+        if loop.record(turn, results):
+            model.reply(state, turn, results)
+    return loop.finish()
+
+
+async def aconverge(model: Model, tools: Iterable[Any], task: Task | str, *, max_attempts: int = 4,
+                    correction_format: str = "lines", execute: bool = True) -> Run:
+    """`converge` for async code: the model's turns and async implementations are awaited."""
+    loop = _Loop(model, tools, task, max_attempts, correction_format, execute)
+    state = model.start(loop.task, list(loop.tools.values()))
+    while loop.more():
+        turn = await model.aturn(state)
+        results = []
+        for call in turn.calls:
+            result = loop.settle(call, allow_async=True)
+            if isinstance(result, _Pending):
+                try:
+                    value = await result.awaitable
+                except Exception as exc:  # the tool's own failure
+                    value = exc
+                result = loop.finish_call(call, value, result.normalised)
+            results.append(result)
+        if loop.record(turn, results):
+            model.reply(state, turn, results)
+    return loop.finish()
+
+
+class _Pending:
+    def __init__(self, awaitable: Any, normalised: dict[str, Any]) -> None:
+        self.awaitable, self.normalised = awaitable, normalised
+
+
+class _Loop:
+    """The bookkeeping shared by the sync and async loops."""
+
+    def __init__(self, model: Model, tools: Iterable[Any], task: Task | str, max_attempts: int,
+                 correction_format: str, execute: bool) -> None:
+        if correction_format not in FORMATS:
+            raise ValueError(f"correction_format={correction_format!r} is not a format; pass one of {', '.join(FORMATS)}")
+        if not isinstance(max_attempts, int) or isinstance(max_attempts, bool) or max_attempts < 1:
+            raise ValueError(f"max_attempts must be a positive integer, got {max_attempts!r}")
+        self.task = Task(task) if isinstance(task, str) else task
+        self.tools = {t.name: t for t in (_as_tool(t) for t in tools)}
+        if not self.tools:
+            raise ValueError("converge() needs at least one tool")
+        if self.task.tool is not None and self.task.tool not in self.tools:
+            raise ValueError(f"the task is about tool {self.task.tool!r}, which is not among the tools {sorted(self.tools)}")
+        self.model, self.format, self.execute, self.max = model, correction_format, execute, max_attempts
+        self.run = Run(self.task, model.name, correction_format, simulated=bool(getattr(model, "simulated", False)))
+        self._pending: list[Attempt] = []
+        self._cost: Decimal | None = Decimal(0)
+
+    def more(self) -> bool:
+        return not (self.run.converged or self.run.gave_up) and len(self.run.attempts) < self.max
+
+    def settle(self, call: ToolCall, *, allow_async: bool) -> Any:
+        tool = self.tools.get(call.name)
+        if tool is None:
+            text = f"There is no tool named {call.name!r}; the tools are: {', '.join(sorted(self.tools))}."
+            self._pending.append(Attempt(0, call.arguments, "unknown_tool", call.name, correction=text))
+            return ToolResult(call.id, call.name, text, is_error=True)
+        try:
+            canonical = tool.normalise_json(call.arguments)
+        except CorrectionError as error:
+            text = format_correction(error, call.arguments, self.format)
+            codes = tuple(c.code for c in error.corrections)
+            self._pending.append(Attempt(0, call.arguments, "corrected", call.name, codes=codes, correction=text))
+            return ToolResult(call.id, call.name, text, is_error=True)
+        if not self.execute:
+            return self.finish_call(call, None, canonical)
+        try:
+            value = tool.implementation(**tool.spec.to_python(canonical))
+        except Exception as exc:  # the tool's own failure, told to the model as a tool error
+            return self.finish_call(call, exc, canonical)
+        if inspect.isawaitable(value):
+            if not allow_async:
+                getattr(value, "close", lambda: None)()
+                raise TypeError(f"tool {call.name!r} is async: run it with aconverge()")
+            return _Pending(value, canonical)
+        return self.finish_call(call, value, canonical)
+
+    def finish_call(self, call: ToolCall, value: Any, canonical: dict[str, Any]) -> ToolResult:
+        if isinstance(value, Exception):
+            text = f"The tool failed: {type(value).__name__}: {value}"
+            self._pending.append(Attempt(0, call.arguments, "error", call.name, normalised=canonical, correction=text))
+            return ToolResult(call.id, call.name, text, is_error=True)
+        self._pending.append(Attempt(0, call.arguments, "ok", call.name, normalised=canonical))
+        if self.task.tool in (None, call.name):
+            self.run.converged = True
+            self.run.result = value
+            if self.task.intended is not None and _json(canonical) != _json(self.task.intended):
+                self.run.silent_corruption = True
+        content = value if isinstance(value, str) else json.dumps(value, default=str, ensure_ascii=False)
+        return ToolResult(call.id, call.name, content)
+
+    def record(self, turn: Turn, results: list[ToolResult]) -> bool:
+        """Record one turn as one attempt; True when the conversation goes on."""
+        number = len(self.run.attempts) + 1
+        self._price(turn)
+        if not turn.calls:
+            self.run.attempts.append(Attempt(number, None, "no_call", None, input_tokens=turn.input_tokens,
+                                             output_tokens=turn.output_tokens))
+            self.run.gave_up = not self.run.converged
+            return False
+        mine = [a for a in self._pending if self.task.tool in (None, a.tool)] or self._pending
+        main = next((a for a in mine if a.outcome == "ok"), mine[0])
+        main.number, main.input_tokens, main.output_tokens, main.labels = number, turn.input_tokens, turn.output_tokens, turn.labels
+        self.run.attempts.append(main)
+        self._pending = []
+        return not self.run.converged
+
+    def _price(self, turn: Turn) -> None:
+        if self._cost is None or getattr(self.model, "simulated", False):
+            self._cost = None
+            return
+        from .._integration._prices import PriceTable
+        from .._integration._usage import Usage
+
+        cost = PriceTable.load().cost(Usage(self.model.provider, turn.model or self.model.name, turn.input_tokens, turn.output_tokens))
+        self._cost = None if cost is None else self._cost + cost
+
+    def finish(self) -> Run:
+        self.run.cost = None if self._cost is None else str(self._cost)
+        return self.run
+
+
+def _as_tool(obj: Any) -> Tool:
+    if isinstance(obj, Tool):
+        return obj
+    if callable(obj):
+        return boundary(obj)
+    raise TypeError(f"converge() takes boundary Tools or functions, got {type(obj).__name__}")
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, default=str)

@@ -1,0 +1,106 @@
+"""Convergence metrics over many runs, with confidence intervals instead of one lucky run.
+
+Groups: the whole set, and per model, tool, correction format, hallucination family (of the
+first attempt) and correction code (any correction the run received).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+from ._records import Run
+
+__all__ = ["Metrics", "summarise", "wilson"]
+
+
+def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval for a proportion (95 % by default); (0, 1) when n is 0."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = successes / n
+    denominator = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denominator
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass
+class Metrics:
+    """What a set of runs shows. Proportions come with their Wilson 95 % interval."""
+
+    runs: int = 0
+    first_try_valid: int = 0
+    within: dict[int, int] = field(default_factory=dict)  # k -> runs converged within k attempts
+    attempts_to_success: list[int] = field(default_factory=list)
+    gave_up: int = 0
+    silent_corruptions: int = 0
+    tokens: int = 0
+    cost: Decimal | None = Decimal(0)
+    max_attempts: int = 0
+
+    def add(self, run: Run) -> None:
+        self.runs += 1
+        self.first_try_valid += run.first_try_valid
+        self.gave_up += run.gave_up
+        self.silent_corruptions += run.silent_corruption
+        self.tokens += run.input_tokens + run.output_tokens
+        self.max_attempts = max(self.max_attempts, len(run.attempts))
+        if run.converged:
+            self.attempts_to_success.append(len(run.attempts))
+        if self.cost is not None:
+            self.cost = None if run.cost is None else self.cost + Decimal(run.cost)
+
+    @property
+    def converged(self) -> int:
+        return len(self.attempts_to_success)
+
+    def success_within(self, k: int) -> int:
+        return sum(1 for n in self.attempts_to_success if n <= k)
+
+    def as_dict(self, max_k: int | None = None) -> dict[str, Any]:
+        top = max_k or max(self.max_attempts, 1)
+        rate = {k: self.success_within(k) for k in range(1, top + 1)}
+        return {
+            "runs": self.runs,
+            "first_try_validity": _share(self.first_try_valid, self.runs),
+            "success_within": {str(k): _share(v, self.runs) for k, v in rate.items()},
+            "mean_attempts_to_success": round(sum(self.attempts_to_success) / self.converged, 3) if self.converged else None,
+            "gave_up": self.gave_up,
+            "silent_corruptions": self.silent_corruptions,
+            "tokens_per_converged_call": round(self.tokens / self.converged, 1) if self.converged else None,
+            "cost_per_converged_call": (str(self.cost / self.converged) if self.cost is not None and self.converged else None),
+        }
+
+
+def _share(k: int, n: int) -> dict[str, Any]:
+    low, high = wilson(k, n)
+    return {"count": k, "rate": round(k / n, 4) if n else None, "ci95": [round(low, 4), round(high, 4)]}
+
+
+def summarise(runs: Iterable[Run]) -> dict[str, Any]:
+    """Metrics for `runs`: `{"all": ..., "by_model": {...}, "by_tool": ..., "by_format": ...,
+    "by_family": ..., "by_code": ...}`, each a `Metrics.as_dict()`."""
+    groups: dict[str, dict[str, Metrics]] = {g: {} for g in ("by_model", "by_tool", "by_format", "by_family", "by_code")}
+    total = Metrics()
+    runs = list(runs)
+    top = max((len(r.attempts) for r in runs), default=1)
+    for run in runs:
+        total.add(run)
+        keys = {
+            "by_model": [run.model + (" (simulated)" if run.simulated else "")],
+            "by_tool": [run.task.tool or "-"],
+            "by_format": [run.correction_format],
+            "by_family": sorted({str(label.get("family")) for label in (run.attempts[0].labels if run.attempts else ())}) or ["canonical"],
+            "by_code": sorted({code for a in run.attempts for code in a.codes}) or ["none"],
+        }
+        for group, names in keys.items():
+            for name in names:
+                groups[group].setdefault(name, Metrics()).add(run)
+    out: dict[str, Any] = {"all": total.as_dict(top)}
+    for group, table in groups.items():
+        out[group] = {name: m.as_dict(top) for name, m in sorted(table.items())}
+    return out

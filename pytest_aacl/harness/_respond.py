@@ -1,0 +1,145 @@
+"""`respond()`: the validation-retry loop for structured (JSON Schema) responses.
+
+Every response is validated against the schema (the validator is compiled once per schema);
+on failure the model gets one retry prompt holding the ORIGINAL REQUEST, YOUR RESPONSE and
+the VALIDATION ERROR with its path, and a focus line naming the field and what to fix. After
+the last retry `RespondError` carries every attempt, the last error and the last response.
+The ORIGINAL REQUEST in a retry is the whole first prompt, schema included: each retry is
+one self-contained message, so it works the same with every provider and every history.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["RespondError", "Responded", "ResponseAttempt", "arespond", "respond", "retry_prompt"]
+
+_FENCE = re.compile(r"^\s*```(?:json)?\s*\n(.*?)\n\s*```\s*$", re.S)
+_VALIDATORS: dict[str, Any] = {}
+
+
+@dataclass
+class ResponseAttempt:
+    """One response: its text, the value parsed from it (if any) and what was wrong."""
+
+    number: int
+    text: str
+    value: Any = None
+    error: str = ""
+    input_tokens: int = 0
+    output_tokens: int = 0
+
+
+@dataclass
+class Responded:
+    """A response that validates, and the attempts it took."""
+
+    value: Any
+    attempts: list[ResponseAttempt] = field(default_factory=list)
+
+
+class RespondError(Exception):
+    """No valid response within the retries: every attempt, the last error and response."""
+
+    def __init__(self, attempts: list[ResponseAttempt]) -> None:
+        self.attempts = attempts
+        self.last_error = attempts[-1].error if attempts else ""
+        self.last_response = attempts[-1].text if attempts else ""
+        super().__init__(f"no valid response after {len(attempts)} attempt(s); last error: {self.last_error}")
+
+
+def _validator(schema: dict[str, Any]) -> Any:
+    key = json.dumps(schema, sort_keys=True, default=str)
+    found = _VALIDATORS.get(key)
+    if found is None:
+        from jsonschema import FormatChecker, validators
+
+        from .._errors import SpecError
+
+        cls = validators.validator_for(schema)
+        try:
+            cls.check_schema(schema)
+        except Exception as exc:
+            raise SpecError(f"the response schema is not valid JSON Schema: {getattr(exc, 'message', exc)}") from None
+        found = _VALIDATORS[key] = cls(schema, format_checker=FormatChecker())
+    return found
+
+
+def _problems(schema: dict[str, Any], text: str) -> tuple[Any, list[tuple[str, str]]]:
+    """The parsed value and its problems as `(JSON pointer, message)`, best first."""
+    from jsonschema.exceptions import relevance
+
+    fenced = _FENCE.match(text)
+    body = fenced.group(1) if fenced else text.strip()
+    try:
+        value = json.loads(body)
+    except ValueError as exc:
+        return None, [("", f"the response is not JSON ({exc.msg} at character {exc.pos}); send only the JSON value")]
+    errors = sorted(_validator(schema).iter_errors(value), key=relevance)
+    return value, [("/" + "/".join(str(p) for p in e.absolute_path), e.message) for e in errors]
+
+
+def retry_prompt(request: str, response: str, problems: list[tuple[str, str]]) -> str:
+    """The retry message: the request, the response and the validation error, then one focus line."""
+    lines = [f"at {path or '/'}: {message}" for path, message in problems[:5]]
+    if len(problems) > 5:
+        lines.append(f"... and {len(problems) - 5} more")
+    path, message = problems[0]
+    focus = f"the field {path}" if path not in ("", "/") else "the response as a whole"
+    return (f"ORIGINAL REQUEST:\n{request}\n\nYOUR RESPONSE:\n{response}\n\nVALIDATION ERROR:\n" + "\n".join(lines)
+            + f"\n\nFix {focus}: {message}. Respond again with only the corrected JSON, nothing else.")
+
+
+def _first_prompt(request: str, schema: dict[str, Any]) -> str:
+    return (f"{request}\n\nRespond with only a JSON value that validates against this JSON Schema, nothing else:\n"
+            f"```json\n{json.dumps(schema, ensure_ascii=False)}\n```")
+
+
+def _check(max_retries: int) -> None:
+    if not isinstance(max_retries, int) or isinstance(max_retries, bool) or max_retries < 0:
+        raise ValueError(f"max_retries must be a whole number >= 0, got {max_retries!r}")
+
+
+def respond(model: Any, request: str, schema: dict[str, Any], *, max_retries: int = 3, native: bool = False) -> Responded:
+    """Ask `model` for a response to `request` that validates against `schema`.
+
+    `native=True` also asks the provider's own structured-output mode where the adapter has
+    one (OpenAI, Gemini); the prompt always carries the schema, so it is the fallback.
+    """
+    _check(max_retries)
+    _validator(schema)
+    attempts: list[ResponseAttempt] = []
+    first = message = _first_prompt(request, schema)
+    for number in range(1, max_retries + 2):
+        turn = model.complete([{"role": "user", "content": message}], schema if native else None)
+        done, message = _judge(attempts, number, turn, first, schema)
+        if done is not None:
+            return done
+    raise RespondError(attempts)
+
+
+async def arespond(model: Any, request: str, schema: dict[str, Any], *, max_retries: int = 3, native: bool = False) -> Responded:
+    """`respond` for async code."""
+    _check(max_retries)
+    _validator(schema)
+    attempts: list[ResponseAttempt] = []
+    first = message = _first_prompt(request, schema)
+    for number in range(1, max_retries + 2):
+        turn = await model.acomplete([{"role": "user", "content": message}], schema if native else None)
+        done, message = _judge(attempts, number, turn, first, schema)
+        if done is not None:
+            return done
+    raise RespondError(attempts)
+
+
+def _judge(attempts: list[ResponseAttempt], number: int, turn: Any, request: str, schema: dict[str, Any]) -> tuple[Responded | None, str]:
+    value, problems = _problems(schema, turn.text)
+    attempt = ResponseAttempt(number, turn.text, value, "", turn.input_tokens, turn.output_tokens)
+    attempts.append(attempt)
+    if not problems:
+        return Responded(value, attempts), ""
+    attempt.error = "; ".join(f"at {p or '/'}: {m}" for p, m in problems[:5])
+    return None, retry_prompt(request, turn.text, problems)

@@ -1,0 +1,234 @@
+"""The self-healing harness offline: the loop, the correction formats, the simulated model,
+the validation-retry loop and the metrics. Provider adapters are tested from cassettes in
+tests/integration/test_harness_models.py."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any, Literal
+
+import pytest
+
+from pytest_aacl import CorrectionError, SpecError, boundary
+from pytest_aacl.harness import (
+    AnthropicMessages,
+    GeminiGenerateContent,
+    OpenAIChat,
+    OpenAIResponses,
+    RespondError,
+    SimulatedModel,
+    Task,
+    ToolCall,
+    ToolResult,
+    Turn,
+    aconverge,
+    converge,
+    format_correction,
+    model,
+    read_correction,
+    respond,
+    retry_prompt,
+    summarise,
+    wilson,
+)
+
+
+@boundary(synonyms={"depth": {"advanced": ["deep"]}})
+def search(query: str, max_results: int = 5, depth: Literal["basic", "advanced"] = "basic",
+           include_domains: list[str] | None = None) -> dict[str, Any]:
+    """Search the web."""
+    return {"query": query, "max_results": max_results, "depth": depth, "domains": include_domains}
+
+
+SEARCH = Task("Find papers on the AACL pattern", tool="search", name="papers",
+              intended={"query": "aacl pattern", "max_results": 10, "depth": "advanced",
+                        "include_domains": ["arxiv.org", "acm.org"]})
+
+
+class Scripted:
+    """A model that sends the given argument dicts in order (our own Model protocol)."""
+
+    provider = "scripted"
+
+    def __init__(self, *calls: Any, tool: str = "search") -> None:
+        self.name, self.calls, self.tool, self.heard = "scripted", list(calls), tool, []
+
+    def start(self, task: Task, tools: list[Any]) -> dict[str, int]:
+        return {"turn": 0}
+
+    def turn(self, state: dict[str, int]) -> Turn:
+        state["turn"] += 1
+        if not self.calls:
+            return Turn([], "I give up.")
+        sent = self.calls.pop(0)
+        name, args = sent if isinstance(sent, tuple) else (self.tool, sent)
+        return Turn([ToolCall(f"c{state['turn']}", name, args)], input_tokens=10, output_tokens=5)
+
+    async def aturn(self, state: dict[str, int]) -> Turn:
+        return self.turn(state)
+
+    def reply(self, state: dict[str, int], turn: Turn, results: list[ToolResult]) -> None:
+        self.heard.extend(results)
+
+
+def test_a_correction_goes_back_and_the_second_call_converges() -> None:
+    bot = Scripted({"query": "q", "max_results": "lots"}, {"query": "q", "max_results": "07"})
+    run = converge(bot, [search], Task("q", tool="search"))
+    assert run.converged and not run.gave_up and len(run.attempts) == 2
+    first, second = run.attempts
+    assert (first.outcome, first.codes) == ("corrected", ("TYPE_ERROR",))
+    assert bot.heard[0].is_error and "TYPE_ERROR at max_results" in bot.heard[0].content
+    assert second.outcome == "ok" and second.normalised == {"query": "q", "max_results": 7}
+    assert run.result["max_results"] == 7
+    assert (run.input_tokens, run.output_tokens) == (20, 10)
+
+
+def test_silent_corruption_is_told_from_success() -> None:
+    run = converge(Scripted({"query": "q", "depth": "deep"}), [search], Task("q", tool="search", intended={"query": "q", "depth": "basic"}))
+    assert run.converged and run.silent_corruption
+    run = converge(Scripted({"query": "q", "depth": "deep"}), [search], Task("q", tool="search", intended={"query": "q", "depth": "advanced"}))
+    assert run.converged and not run.silent_corruption
+
+
+def test_give_up_unknown_tool_and_attempt_budget() -> None:
+    run = converge(Scripted(("nope", {}), {"query": "q"}), [search], Task("q", tool="search"))
+    assert [a.outcome for a in run.attempts] == ["unknown_tool", "ok"] and run.converged
+    run = converge(Scripted({"query": {"a": 1, "b": 2}}), [search], Task("q", tool="search"))
+    assert run.gave_up and not run.converged and [a.outcome for a in run.attempts] == ["corrected", "no_call"]
+    run = converge(Scripted(*[{"max_results": "x"}] * 9), [search], Task("q", tool="search"), max_attempts=3)
+    assert len(run.attempts) == 3 and not run.converged and not run.gave_up
+
+
+def test_arguments_are_checked_eagerly() -> None:
+    with pytest.raises(ValueError, match="correction_format='xml' is not a format; pass one of lines"):
+        converge(Scripted(), [search], "q", correction_format="xml")
+    with pytest.raises(ValueError, match="max_attempts must be a positive integer"):
+        converge(Scripted(), [search], "q", max_attempts=0)
+    with pytest.raises(ValueError, match="not among the tools"):
+        converge(Scripted(), [search], Task("q", tool="other"))
+    with pytest.raises(ValueError, match="needs a Task with tool= and intended="):
+        converge(SimulatedModel(), [search], "q")
+
+
+def test_async_tools_need_aconverge_and_work_there() -> None:
+    @boundary
+    async def double(n: int) -> int:
+        await asyncio.sleep(0)
+        return 2 * n
+
+    with pytest.raises(TypeError, match="aconverge"):
+        converge(Scripted({"n": "2"}, tool="double"), [double], Task("x", tool="double"))
+    run = asyncio.run(aconverge(Scripted({"n": "two"}, tool="double"), [double], Task("x", tool="double")))
+    assert run.converged and run.result == 4
+
+
+def _error(arguments: dict[str, Any]) -> CorrectionError:
+    with pytest.raises(CorrectionError) as caught:
+        search.normalise(arguments)
+    return caught.value
+
+
+def test_the_formats_say_the_same_thing_differently() -> None:
+    sent = {"query": "q", "max_results": "lots", "depth": "medium"}
+    error = _error(sent)
+    lines = format_correction(error, sent, "lines")
+    assert lines == str(error)
+    annotated = format_correction(error, sent, "annotated")
+    marked = [line for line in annotated.splitlines() if "❌" in line]
+    assert len(marked) == 2 and '"max_results": "lots"' in marked[0] and '"depth": "medium"' in marked[1]
+    pydantic = json.loads(format_correction(error, sent, "pydantic").split("\n", 1)[1])
+    assert [(e["type"], e["loc"]) for e in pydantic] == [("type_error", ["max_results"]), ("invalid_enum", ["depth"])]
+    vague = format_correction(error, sent, "vague")
+    assert "max_results" not in vague and "depth" not in vague
+    for text in (lines, annotated, format_correction(error, sent, "pydantic")):
+        assert read_correction(text) == {"max_results": True, "depth": True}
+    assert read_correction(vague) == {}
+
+
+def test_precise_corrections_converge_faster_than_vague_ones_on_the_simulated_model() -> None:
+    def within_one_retry(fmt: str) -> int:
+        runs = [converge(SimulatedModel(seed=s, mistake_probability=0.5), [search],
+                         Task(SEARCH.prompt, "search", SEARCH.intended, name=f"s{s}"), correction_format=fmt)
+                for s in range(60)]
+        return sum(1 for r in runs if r.converged and len(r.attempts) <= 2)
+
+    assert within_one_retry("lines") > within_one_retry("vague") + 10
+
+
+def test_the_simulated_model_is_deterministic_and_says_what_it_is() -> None:
+    first = converge(SimulatedModel(seed=4), [search], SEARCH)
+    again = converge(SimulatedModel(seed=4), [search], SEARCH)
+    assert [a.as_dict() for a in first.attempts] == [a.as_dict() for a in again.attempts]
+    assert first.simulated and "not a real model" in repr(SimulatedModel())
+    assert summarise([first])["by_model"].keys() == {"simulated (simulated)"}
+    never = converge(SimulatedModel(seed=1, mistake_probability=1.0, give_up_probability=1.0), [search], SEARCH)
+    assert never.gave_up and not never.converged
+    with pytest.raises(ValueError, match="fix_probability must be a probability"):
+        SimulatedModel(fix_probability=2)
+
+
+SCHEMA = {"type": "object", "properties": {"name": {"type": "string"}, "age": {"type": "integer", "minimum": 0}},
+          "required": ["name", "age"], "additionalProperties": False}
+
+
+def test_respond_retries_with_the_three_sections_and_a_focus_line() -> None:
+    answer = respond(SimulatedModel(seed=2, mistake_probability=1.0, fix_probability=1.0), "Describe a person.", SCHEMA)
+    assert len(answer.attempts) == 2 and answer.attempts[0].error and not answer.attempts[1].error
+    assert set(answer.value) == {"name", "age"}
+    prompt = retry_prompt("REQ", '{"age": "x"}', [("/age", "'x' is not of type 'integer'")])
+    assert prompt.index("ORIGINAL REQUEST:\nREQ") < prompt.index("YOUR RESPONSE:\n") < prompt.index("VALIDATION ERROR:\nat /age:")
+    assert prompt.rstrip().splitlines()[-1].startswith("Fix the field /age: 'x' is not of type 'integer'.")
+
+
+def test_respond_gives_up_after_the_retries_with_everything_attached() -> None:
+    with pytest.raises(RespondError) as caught:
+        respond(SimulatedModel(mistake_probability=1.0, fix_probability=0.0), "Describe a person.", SCHEMA, max_retries=2)
+    error = caught.value
+    assert len(error.attempts) == 3 and error.last_error.startswith("at /") and error.last_response.startswith("{")
+    with pytest.raises(SpecError, match="not valid JSON Schema"):
+        respond(SimulatedModel(), "x", {"type": "nonsense"})
+    with pytest.raises(ValueError, match="max_retries"):
+        respond(SimulatedModel(), "x", SCHEMA, max_retries=-1)
+
+
+def test_respond_reads_fenced_json_and_refuses_prose() -> None:
+    class Fixed:
+        def __init__(self, *texts: str) -> None:
+            self.texts, self.schemas = list(texts), []
+
+        def complete(self, messages: list[dict[str, Any]], schema: Any = None) -> Turn:
+            self.schemas.append(schema)
+            return Turn([], self.texts.pop(0))
+
+    bot = Fixed("Sure! Here it is: {}", '```json\n{"name": "Ada", "age": 36}\n```')
+    answer = respond(bot, "Describe Ada.", SCHEMA, native=True)
+    assert answer.value == {"name": "Ada", "age": 36}
+    assert "not JSON" in answer.attempts[0].error and bot.schemas == [SCHEMA, SCHEMA]
+
+
+def test_metrics_and_intervals() -> None:
+    low, high = wilson(8, 10)
+    assert (round(low, 3), round(high, 3)) == (0.49, 0.943)
+    assert wilson(0, 0) == (0.0, 1.0)
+    runs = [converge(Scripted({"query": "q", "max_results": "x"}, {"query": "q"}), [search], Task("q", tool="search")),
+            converge(Scripted({"query": "q"}), [search], Task("q", tool="search"))]
+    summary = summarise(runs)
+    assert summary["all"]["first_try_validity"]["count"] == 1
+    assert summary["all"]["success_within"] == {
+        "1": {"count": 1, "rate": 0.5, "ci95": [round(x, 4) for x in wilson(1, 2)]},
+        "2": {"count": 2, "rate": 1.0, "ci95": [round(x, 4) for x in wilson(2, 2)]}}
+    assert summary["all"]["mean_attempts_to_success"] == 1.5
+    assert set(summary["by_code"]) == {"TYPE_ERROR", "none"}
+
+
+def test_model_strings_pick_the_adapter() -> None:
+    assert isinstance(model("openai:gpt-4o-mini", api_key="placeholder"), OpenAIChat)
+    assert isinstance(model("openai-responses:gpt-4o"), OpenAIResponses)
+    assert isinstance(model("anthropic:claude-haiku-4-5"), AnthropicMessages)
+    assert isinstance(model("gemini:gemini-2.5-flash"), GeminiGenerateContent)
+    routed = model("openrouter:mistralai/mistral-small")
+    assert routed.provider == "openrouter" and routed.name == "mistralai/mistral-small"
+    assert isinstance(model("simulated:3"), SimulatedModel)
+    with pytest.raises(ValueError, match="is not 'provider:model'"):
+        model("gpt-4o")
