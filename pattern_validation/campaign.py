@@ -132,6 +132,10 @@ def write_results(rows: list[Row], command: str, max_examples: int, seed: int) -
 
     import pytest_aacl
 
+    from .convergence import MARK  # the convergence campaign's section is kept as it is
+
+    old = RESULTS.read_text(encoding="utf-8") if RESULTS.exists() else ""
+    kept = MARK + old.split(MARK, 1)[1] if MARK in old else ""
     RESULTS.write_text(
         "# Fuzz campaign results\n\n"
         "Written by the campaign itself; reproduce with:\n\n"
@@ -143,7 +147,7 @@ def write_results(rows: list[Row], command: str, max_examples: int, seed: int) -
         f"What became of {max_examples} hallucinated calls per version (the same calls for each):\n\n"
         f"{outcomes_table(rows, markdown=True)}\n\n"
         "## One example per defect\n\n"
-        f"```\n{examples(rows)}\n```\n",
+        f"```\n{examples(rows)}\n```\n" + (f"\n{kept}" if kept else ""),
         encoding="utf-8",
     )
 

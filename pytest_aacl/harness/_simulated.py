@@ -4,8 +4,9 @@ It is not a model and never claims to be one (its runs say `simulated`). It inte
 correct call (the task's `intended` arguments), writes some fields the way models do (the
 `hallucinated` families of `pytest_aacl.strategies`), and on a correction repairs only what
 the correction tells it: a field whose path and expected form the message states is fixed
-with probability `fix_probability`; a field the message does not explain is guessed again
-(re-rendered). So a vague correction measurably converges slower than a precise one, which
+with probability `fix_probability`; a field it names without the expected form, or every
+field it wrote when the message names none, is guessed again (re-rendered); fields the
+message does not mention while naming others stay as they were. So a vague correction measurably converges slower than a precise one, which
 is what it exists to show.
 """
 
@@ -99,7 +100,6 @@ class SimulatedModel:
         self.render_probability, self.fix_probability = render_probability, fix_probability
         self.give_up_probability, self.name = give_up_probability, name
         self.mistake_probability = mistake_probability
-        self._renderings: dict[tuple[str, str, str], list[Any]] = {}
         self._completions = 0
 
     def __repr__(self) -> str:
@@ -142,10 +142,12 @@ class SimulatedModel:
                 if field not in state.labels:
                     continue  # written canonically: nothing to repair
                 stated = next((ok for path, ok in learned.items() if path == field or path.startswith((field + ".", field + "["))), None)
+                if stated is None and learned:
+                    continue  # the correction is about other fields: this one stays as it was
                 if stated and state.rng.random() < self.fix_probability:
                     state.args[field] = copy.deepcopy(value)
                     del state.labels[field]
-                else:
+                else:  # named without the expected form, or nothing named at all: guess again
                     self._write(state, field, value)
 
     # -- structured responses (respond) ------------------------------------------------
@@ -212,19 +214,22 @@ class SimulatedModel:
         return 1.0 if self.weights is None else float(self.weights.get(family, 0.0))
 
     def _options(self, tool: Tool, field: str, value: Any) -> list[Any]:
-        key = (tool.name, field, json.dumps(value, sort_keys=True, default=str))
-        if key not in self._renderings:
+        schema = _field_schema(tool.spec.parameters, field)
+        key = (json.dumps(schema, sort_keys=True, default=str), json.dumps(value, sort_keys=True, default=str))
+        if key not in _RENDERINGS:
             from ..strategies import all_renderings
 
-            schema = _field_schema(tool.spec.parameters, field)
             try:
-                self._renderings[key] = [r for r in all_renderings(value, schema) if r.rendered != value] if schema else []
+                _RENDERINGS[key] = [r for r in all_renderings(value, schema) if r.rendered != value] if schema else []
             except Exception:  # a value the families cannot render: written canonically
-                self._renderings[key] = []
-        return self._renderings[key]
+                _RENDERINGS[key] = []
+        return _RENDERINGS[key]
 
 
 _NONE = object()
+#: (field schema, value) -> its renderings; the same for every seed, so computed once
+_RENDERINGS: dict[tuple[str, str], list[Any]] = {}
+_EXAMPLES: dict[tuple[str, int], Any] = {}
 _REQUIRED = re.compile(r"'([^']+)' is a required property")
 _UNEXPECTED = re.compile(r"\('([^)]*)' (?:was|were) unexpected\)")
 
@@ -252,13 +257,16 @@ def _break(value: Any) -> Any:
 
 
 def _example(schema: dict[str, Any], seed: int) -> Any:
-    """One schema-valid value, the same for the same schema and seed."""
-    from hypothesis import HealthCheck, find, settings
+    """One schema-valid value: the simplest, so the same for every seed (computed once)."""
+    key = (json.dumps(schema, sort_keys=True, default=str), 0)
+    if key not in _EXAMPLES:
+        from hypothesis import HealthCheck, find, settings
 
-    from ..strategies import conforming
+        from ..strategies import conforming
 
-    quiet = settings(database=None, max_examples=50, suppress_health_check=list(HealthCheck))
-    return find(conforming(schema), lambda value: True, settings=quiet, random=random.Random(seed))
+        quiet = settings(database=None, max_examples=50, suppress_health_check=list(HealthCheck))
+        _EXAMPLES[key] = find(conforming(schema), lambda value: True, settings=quiet, random=random.Random(seed))
+    return copy.deepcopy(_EXAMPLES[key])
 
 
 def _mistake(schema: dict[str, Any]) -> Any:

@@ -1,0 +1,202 @@
+"""Rebuild the synthetic cassettes of the harness's integration tests (see README.md here).
+
+There is no internet (and no API key) where these cassettes are made, so, as for
+``build_synthetic.py``:
+
+1. a local HTTP server on 127.0.0.1 plays a scripted model in each provider's exact wire
+   format (modelled on real recorded traffic in ../shared/data/cassettes: OpenAI Chat as in
+   crewAI's ``test_agent_execution_with_tools``, Responses as in pydantic-ai's
+   ``test_openai_responses_model_simple_response_with_tool_call``, Anthropic as in crewAI's
+   ``test_anthropic_function_calling``, Gemini as in pydantic-ai's
+   ``test_google_model_retry``). Its first tool call is one the boundary must correct; when
+   the request carries the provider's error tool result it sends the corrected call. For
+   ``respond`` its first answer misses a required field; when the prompt carries a
+   VALIDATION ERROR it answers correctly;
+2. ``pytest -m integration --record-mode=rewrite --aacl-yes tests/integration/test_harness_models.py``
+   runs the real SDK clients against it (``OPENAI_BASE_URL``, ``ANTHROPIC_BASE_URL``,
+   ``GOOGLE_GEMINI_BASE_URL``), so every request body is exactly what the adapters send;
+3. the recorded ``http://127.0.0.1:<port>`` is rewritten to the provider's real base URL.
+
+Run from the repository root: ``python cassettes/build_harness.py``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+CREATED = 1764115200  # 2025-11-26T00:00:00Z
+WRONG = {"city": "Paris", "days": "the next three"}
+RIGHT = {"city": "Paris", "days": 3}
+PERSON_WRONG = {"name": "Ada Lovelace"}
+PERSON_RIGHT = {"name": "Ada Lovelace", "born": 1815}
+
+
+def _compact(value: object) -> str:
+    return json.dumps(value, separators=(",", ":"))
+
+
+def _corrected(request: dict) -> bool:
+    """Does the request carry the provider's error tool result (the second turn)?"""
+    text = json.dumps(request)
+    return any(marker in text for marker in ('"role": "tool"', '"function_call_output"', '"is_error": true', '"functionResponse"'))
+
+
+def _retry(request: dict) -> bool:
+    return "VALIDATION ERROR" in json.dumps(request)
+
+
+def _usage_openai(turn: int) -> dict:
+    prompt, completion = (96, 21) if turn == 1 else (171, 18)
+    return {"prompt_tokens": prompt, "completion_tokens": completion, "total_tokens": prompt + completion,
+            "prompt_tokens_details": {"cached_tokens": 0, "audio_tokens": 0},
+            "completion_tokens_details": {"reasoning_tokens": 0, "audio_tokens": 0,
+                                          "accepted_prediction_tokens": 0, "rejected_prediction_tokens": 0}}
+
+
+def openai_chat(request: dict) -> dict:
+    if "tools" in request:
+        turn = 2 if _corrected(request) else 1
+        message = {"role": "assistant", "content": None, "refusal": None, "annotations": [],
+                   "tool_calls": [{"id": f"call_AaclHarness00000000000{turn}", "type": "function",
+                                   "function": {"name": "get_weather", "arguments": _compact(RIGHT if turn == 2 else WRONG)}}]}
+        finish = "tool_calls"
+    else:
+        turn = 2 if _retry(request) else 1
+        message = {"role": "assistant", "content": _compact(PERSON_RIGHT if turn == 2 else PERSON_WRONG),
+                   "refusal": None, "annotations": []}
+        finish = "stop"
+    return {"id": f"chatcmpl-AaclHarness000000000000{turn}", "object": "chat.completion", "created": CREATED,
+            "model": "gpt-4o-mini-2024-07-18",
+            "choices": [{"index": 0, "message": message, "logprobs": None, "finish_reason": finish}],
+            "usage": _usage_openai(turn), "service_tier": "default", "system_fingerprint": "fp_aacl0harness"}
+
+
+def openai_responses(request: dict) -> dict:
+    if "tools" in request:
+        turn = 2 if _corrected(request) else 1
+        output = [{"arguments": _compact(RIGHT if turn == 2 else WRONG), "call_id": f"call_AaclHarnessResp00000{turn}",
+                   "id": f"fc_AaclHarness0000000000000{turn}", "name": "get_weather", "status": "completed",
+                   "type": "function_call"}]
+    else:
+        turn = 2 if _retry(request) else 1
+        output = [{"id": f"msg_AaclHarness000000000000{turn}", "type": "message", "status": "completed", "role": "assistant",
+                   "content": [{"type": "output_text", "annotations": [], "logprobs": [],
+                                "text": _compact(PERSON_RIGHT if turn == 2 else PERSON_WRONG)}]}]
+    tokens_in, tokens_out = (84, 20) if turn == 1 else (152, 17)
+    return {"background": False, "created_at": CREATED, "error": None, "id": f"resp_AaclHarness00000000000{turn}",
+            "incomplete_details": None, "instructions": None, "max_output_tokens": None, "max_tool_calls": None,
+            "metadata": {}, "model": "gpt-4o-2024-08-06", "object": "response", "output": output,
+            "parallel_tool_calls": True, "previous_response_id": None, "reasoning": {"effort": None, "summary": None},
+            "service_tier": "default", "status": "completed", "store": True, "temperature": 1.0,
+            "text": {"format": {"type": "text"}, "verbosity": "medium"}, "tool_choice": "auto",
+            "tools": request.get("tools", []), "top_logprobs": 0, "top_p": 1.0, "truncation": "disabled",
+            "usage": {"input_tokens": tokens_in, "input_tokens_details": {"cached_tokens": 0}, "output_tokens": tokens_out,
+                      "output_tokens_details": {"reasoning_tokens": 0}, "total_tokens": tokens_in + tokens_out},
+            "user": None}
+
+
+def anthropic(request: dict) -> dict:
+    if "tools" in request:
+        turn = 2 if _corrected(request) else 1
+        content = [{"type": "text", "text": "Let me check the forecast."},
+                   {"type": "tool_use", "id": f"toolu_01AaclHarness0000000000{turn}", "name": "get_weather",
+                    "input": RIGHT if turn == 2 else WRONG}]
+        stop = "tool_use"
+    else:
+        turn = 2 if _retry(request) else 1
+        content = [{"type": "text", "text": _compact(PERSON_RIGHT if turn == 2 else PERSON_WRONG)}]
+        stop = "end_turn"
+    tokens_in, tokens_out = (612, 61) if turn == 1 else (741, 58)
+    return {"model": "claude-haiku-4-5-20251001", "id": f"msg_01AaclHarness00000000000{turn}", "type": "message",
+            "role": "assistant", "content": content, "stop_reason": stop, "stop_sequence": None,
+            "usage": {"input_tokens": tokens_in, "cache_creation_input_tokens": 0, "cache_read_input_tokens": 0,
+                      "cache_creation": {"ephemeral_5m_input_tokens": 0, "ephemeral_1h_input_tokens": 0},
+                      "output_tokens": tokens_out, "service_tier": "standard"}}
+
+
+def gemini(request: dict) -> dict:
+    if "tools" in request:
+        turn = 2 if _corrected(request) else 1
+        parts = [{"functionCall": {"name": "get_weather", "args": RIGHT if turn == 2 else WRONG}}]
+    else:
+        turn = 2 if _retry(request) else 1
+        parts = [{"text": _compact(PERSON_RIGHT if turn == 2 else PERSON_WRONG)}]
+    tokens_in, tokens_out, thoughts = (57, 15, 40) if turn == 1 else (109, 16, 22)
+    return {"candidates": [{"content": {"parts": parts, "role": "model"}, "finishReason": "STOP", "index": 0}],
+            "modelVersion": "gemini-2.5-flash", "responseId": f"AaclHarnessGemini000000{turn}",
+            "usageMetadata": {"candidatesTokenCount": tokens_out, "promptTokenCount": tokens_in,
+                              "promptTokensDetails": [{"modality": "TEXT", "tokenCount": tokens_in}],
+                              "thoughtsTokenCount": thoughts, "totalTokenCount": tokens_in + tokens_out + thoughts}}
+
+
+class _Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def do_POST(self) -> None:
+        request = json.loads(self.rfile.read(int(self.headers["content-length"])))
+        if self.path.endswith("/chat/completions"):
+            body = openai_chat(request)
+        elif self.path.endswith("/responses"):
+            body = openai_responses(request)
+        elif self.path.endswith("/messages"):
+            body = anthropic(request)
+        elif ":generateContent" in self.path:
+            body = gemini(request)
+        else:
+            self.send_error(404)
+            return
+        data = _compact(body).encode()
+        self.send_response(200)
+        self.send_header("content-type", "application/json")
+        self.send_header("content-length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+_REAL = {"/chat/completions": "https://api.openai.com", "/responses": "https://api.openai.com",
+         "/messages": "https://api.anthropic.com", ":generateContent": "https://generativelanguage.googleapis.com"}
+
+
+def main() -> int:
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    local = f"http://127.0.0.1:{server.server_port}"
+    drop = ("CI", "OPENAI_API_KEY", "ANTHROPIC_API_KEY", "GEMINI_API_KEY", "GOOGLE_API_KEY")
+    env = {k: v for k, v in os.environ.items() if k not in drop}
+    env.update(OPENAI_BASE_URL=local + "/v1", ANTHROPIC_BASE_URL=local, GOOGLE_GEMINI_BASE_URL=local)
+    try:
+        result = subprocess.run(
+            [sys.executable, "-m", "pytest", "-m", "integration", "--record-mode=rewrite", "--aacl-yes",
+             "-p", "no:cacheprovider", "-q", "tests/integration/test_harness_models.py"],
+            cwd=ROOT, env=env, check=False,
+        )
+    finally:
+        server.shutdown()
+    if result.returncode != 0:
+        return result.returncode
+    from pytest_aacl._integration._cassettes import dumps, read, write_atomic
+
+    for path in sorted((ROOT / "cassettes" / "test_harness_models").glob("*.yaml")):
+        data = read(path)
+        for interaction in data["interactions"]:
+            request = interaction["request"]
+            real = next(host for marker, host in _REAL.items() if marker in request["uri"])
+            request["uri"] = request["uri"].replace(local, real)
+            request["headers"]["host"] = [real.split("//", 1)[1]]
+        write_atomic(path, dumps(data))
+        print("wrote", path.relative_to(ROOT))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
