@@ -20,8 +20,16 @@ import time
 from pathlib import Path
 from typing import Any
 
-from pytest_aacl.harness import FORMATS, SimulatedModel, Task, converge, respond, summarise, wilson
-from pytest_aacl.harness import RespondError
+from pytest_aacl.harness import (
+    FORMATS,
+    RespondError,
+    SimulatedModel,
+    Task,
+    converge,
+    respond,
+    summarise,
+    wilson,
+)
 
 from .reference import create_json, search_web
 
