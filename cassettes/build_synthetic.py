@@ -160,7 +160,7 @@ def main() -> int:
     try:
         result = subprocess.run(
             [sys.executable, "-m", "pytest", "-m", "integration", "--record-mode=rewrite", "--aacl-yes",
-             "-p", "no:cacheprovider", "-q", "tests/integration"],
+             "-p", "no:cacheprovider", "-q", "tests/integration/test_llm_tool_calls.py"],
             cwd=ROOT, env=env, check=False,
         )
     finally:
@@ -169,7 +169,7 @@ def main() -> int:
         return result.returncode
     from pytest_aacl._integration._cassettes import dumps, read, write_atomic
 
-    for path in sorted((ROOT / "cassettes").rglob("*.yaml")):
+    for path in sorted((ROOT / "cassettes" / "test_llm_tool_calls").glob("*.yaml")):
         data = read(path)
         for interaction in data["interactions"]:
             request = interaction["request"]
