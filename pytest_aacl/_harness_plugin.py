@@ -19,6 +19,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("aacl-harness", "pytest-aacl self-healing harness")
     group.addoption("--aacl-harness-report", metavar="PATH", default=None,
                     help="write every convergence run recorded by aacl_harness, and their metrics, as JSON")
+    parser.addini("aacl_corpus", default="tests/aacl_corpus",
+                  help="where real failures seen by aacl_harness in integration tests are saved (regression corpus)")
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -35,29 +37,68 @@ class Harness:
     the bookkeeping; `record(run)` adds a run made some other way.
     """
 
-    def __init__(self, runs: list[dict[str, Any]], test: str) -> None:
-        self._runs, self._test = runs, test
+    def __init__(self, runs: list[dict[str, Any]], test: str, corpus: Path | None = None) -> None:
+        self._runs, self._test, self._corpus = runs, test, corpus
         self.runs: list[Any] = []
+        self.saved: list[Path] = []
 
-    def record(self, run: Any) -> Any:
+    def record(self, run: Any, tools: Any = ()) -> Any:
         self.runs.append(run)
         self._runs.append({**run.as_dict(), "test": self._test})
+        if self._corpus is not None and not run.simulated:
+            self._save_run(run, {getattr(t, "name", None): t for t in tools})
         return run
 
     def converge(self, model: Any, tools: Any, task: Any, **options: Any) -> Any:
         from .harness import converge
 
-        return self.record(converge(model, tools, task, **options))
+        tools = list(tools)
+        return self.record(converge(model, tools, task, **options), tools)
 
     async def aconverge(self, model: Any, tools: Any, task: Any, **options: Any) -> Any:
         from .harness import aconverge
 
-        return self.record(await aconverge(model, tools, task, **options))
+        tools = list(tools)
+        return self.record(await aconverge(model, tools, task, **options), tools)
 
     def respond(self, model: Any, request: str, schema: dict[str, Any], **options: Any) -> Any:
-        from .harness import respond
+        from .harness import RespondError, respond
 
-        return respond(model, request, schema, **options)
+        try:
+            answer = respond(model, request, schema, **options)
+        except RespondError as error:
+            self._save_responses(model, schema, error.attempts)
+            raise
+        self._save_responses(model, schema, answer.attempts)
+        return answer
+
+    # -- the regression corpus: real failures of real models in integration tests ----------
+
+    def _save_run(self, run: Any, tools: dict[Any, Any]) -> None:
+        from .harness import save_case
+
+        for attempt in run.attempts:
+            tool = tools.get(attempt.tool)
+            schema = tool.spec.parameters if tool is not None else None
+            if attempt.outcome == "corrected":
+                self.saved.append(save_case(self._corpus, kind="tool_call", tool=attempt.tool, model=run.model,
+                                            raw=attempt.arguments, schema=schema, test=self._test,
+                                            correction={"codes": sorted(set(attempt.codes)), "message": attempt.correction}))
+        if run.gave_up:
+            last = next((a for a in reversed(run.attempts) if a.arguments is not None), None)
+            self.saved.append(save_case(self._corpus, kind="give_up", tool=run.task.tool, model=run.model,
+                                        raw=last.arguments if last else None, test=self._test))
+
+    def _save_responses(self, model: Any, schema: dict[str, Any], attempts: list[Any]) -> None:
+        if self._corpus is None or getattr(model, "simulated", False):
+            return
+        from .harness import save_case
+
+        for attempt in attempts:
+            if attempt.error:
+                self.saved.append(save_case(self._corpus, kind="response", tool=None, model=getattr(model, "name", "?"),
+                                            raw=attempt.text, schema=schema, test=self._test,
+                                            correction={"error": attempt.error}))
 
     def summary(self) -> dict[str, Any]:
         from .harness import summarise
@@ -67,8 +108,12 @@ class Harness:
 
 @pytest.fixture
 def aacl_harness(request: pytest.FixtureRequest) -> Harness:
-    """Run models through the harness; every run lands in the session's convergence table."""
-    return Harness(request.config.stash[_RUNS], request.node.nodeid)
+    """Run models through the harness; every run lands in the session's convergence table,
+    and in integration tests real failures land in the regression corpus (ini aacl_corpus)."""
+    corpus = None
+    if request.node.get_closest_marker("integration") is not None:
+        corpus = request.config.rootpath / request.config.getini("aacl_corpus")
+    return Harness(request.config.stash[_RUNS], request.node.nodeid, corpus)
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:

@@ -14,6 +14,7 @@ _FEATURES = {
     "aacl.fuzz": "pytest_aacl._fuzz_plugin",
     "aacl.integration": "pytest_aacl._integration.plugin",
     "aacl.harness": "pytest_aacl._harness_plugin",
+    "aacl.matrix": "pytest_aacl._matrix_plugin",
 }
 
 

@@ -21,8 +21,11 @@ from __future__ import annotations
 from typing import Any
 
 from ._anthropic import AnthropicMessages
+from ._builtin import memory, state_machine, tool_calls
+from ._corpus import CorpusCase, load_corpus, save_case
 from ._formats import FORMATS, format_correction
 from ._gemini import GeminiGenerateContent
+from ._interceptors import AuditEntry, ConflictError, Context, Interceptor, InterceptorError, Stack
 from ._loop import Model, aconverge, converge
 from ._metrics import Metrics, summarise, wilson
 from ._openai import OpenAIChat, OpenAIResponses
@@ -34,7 +37,13 @@ __all__ = [
     "FORMATS",
     "AnthropicMessages",
     "Attempt",
+    "AuditEntry",
+    "ConflictError",
+    "Context",
+    "CorpusCase",
     "GeminiGenerateContent",
+    "Interceptor",
+    "InterceptorError",
     "Metrics",
     "Model",
     "OpenAIChat",
@@ -44,19 +53,28 @@ __all__ = [
     "ResponseAttempt",
     "Run",
     "SimulatedModel",
+    "Stack",
     "Task",
     "ToolCall",
     "ToolResult",
     "Turn",
     "aconverge",
     "arespond",
+    "check_stack",
     "converge",
     "format_correction",
+    "interceptor_stacks",
+    "interceptor_test",
+    "load_corpus",
+    "memory",
     "model",
     "read_correction",
     "respond",
     "retry_prompt",
+    "save_case",
+    "state_machine",
     "summarise",
+    "tool_calls",
     "wilson",
 ]
 
@@ -69,6 +87,17 @@ _PROVIDERS: dict[str, Any] = {
     "openrouter": lambda name, **kw: OpenAIChat(name, base_url=kw.pop("base_url", "https://openrouter.ai/api/v1"), provider="openrouter", **kw),
     "groq": lambda name, **kw: OpenAIChat(name, base_url=kw.pop("base_url", "https://api.groq.com/openai/v1"), provider="groq", **kw),
 }
+
+
+_LAZY = {"check_stack", "interceptor_stacks", "interceptor_test"}  # they import hypothesis
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        from . import _stacks
+
+        return getattr(_stacks, name)
+    raise AttributeError(f"module 'pytest_aacl.harness' has no attribute {name!r}")
 
 
 def model(spec: str, **options: Any) -> Model:

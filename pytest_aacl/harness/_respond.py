@@ -35,10 +35,12 @@ class ResponseAttempt:
 
 @dataclass
 class Responded:
-    """A response that validates, and the attempts it took."""
+    """A response that validates, the attempts it took, and the interceptors' context."""
 
     value: Any
     attempts: list[ResponseAttempt] = field(default_factory=list)
+    context: Any = None
+    schema: dict[str, Any] | None = None
 
 
 class RespondError(Exception):
@@ -103,36 +105,63 @@ def _check(max_retries: int) -> None:
         raise ValueError(f"max_retries must be a whole number >= 0, got {max_retries!r}")
 
 
-def respond(model: Any, request: str, schema: dict[str, Any], *, max_retries: int = 3, native: bool = False) -> Responded:
+def respond(model: Any, request: str, schema: dict[str, Any], *, max_retries: int = 3, native: bool = False,
+            interceptors: Any = None, context: Any = None) -> Responded:
     """Ask `model` for a response to `request` that validates against `schema`.
 
     `native=True` also asks the provider's own structured-output mode where the adapter has
     one (OpenAI, Gemini); the prompt always carries the schema, so it is the fallback.
+    `interceptors` (a `Stack`) extend the schema and the prompt first and act on the valid
+    response after; `context` carries their state from one turn to the next.
     """
     _check(max_retries)
-    _validator(schema)
+    composed, messages, context = _prepare(request, schema, interceptors, context)
     attempts: list[ResponseAttempt] = []
-    first = message = _first_prompt(request, schema)
+    first = messages[-1]["content"]
     for number in range(1, max_retries + 2):
-        turn = model.complete([{"role": "user", "content": message}], schema if native else None)
-        done, message = _judge(attempts, number, turn, first, schema)
+        turn = model.complete(messages, composed if native else None)
+        done, retry = _judge(attempts, number, turn, first, composed)
         if done is not None:
-            return done
+            return _finish(done, composed, interceptors, context)
+        messages = [{"role": "user", "content": retry}]
     raise RespondError(attempts)
 
 
-async def arespond(model: Any, request: str, schema: dict[str, Any], *, max_retries: int = 3, native: bool = False) -> Responded:
+async def arespond(model: Any, request: str, schema: dict[str, Any], *, max_retries: int = 3, native: bool = False,
+                   interceptors: Any = None, context: Any = None) -> Responded:
     """`respond` for async code."""
     _check(max_retries)
-    _validator(schema)
+    composed, messages, context = _prepare(request, schema, interceptors, context)
     attempts: list[ResponseAttempt] = []
-    first = message = _first_prompt(request, schema)
+    first = messages[-1]["content"]
     for number in range(1, max_retries + 2):
-        turn = await model.acomplete([{"role": "user", "content": message}], schema if native else None)
-        done, message = _judge(attempts, number, turn, first, schema)
+        turn = await model.acomplete(messages, composed if native else None)
+        done, retry = _judge(attempts, number, turn, first, composed)
         if done is not None:
-            return done
+            return _finish(done, composed, interceptors, context)
+        messages = [{"role": "user", "content": retry}]
     raise RespondError(attempts)
+
+
+def _prepare(request: str, schema: dict[str, Any], interceptors: Any, context: Any) -> tuple[dict[str, Any], list[dict[str, Any]], Any]:
+    """The composed schema (validated once), and the first messages after every pre_prompt."""
+    if interceptors is not None and context is None:
+        from ._interceptors import Context
+
+        context = Context()
+    composed = interceptors.schema(schema, context) if interceptors is not None else schema
+    _validator(composed)
+    messages = [{"role": "user", "content": _first_prompt(request, composed)}]
+    if interceptors is not None:
+        messages = interceptors.prompts(messages, context)
+    return composed, messages, context
+
+
+def _finish(done: Responded, composed: dict[str, Any], interceptors: Any, context: Any) -> Responded:
+    done.schema, done.context = composed, context
+    if interceptors is not None:
+        done.context = interceptors.after(done.value, context)
+    return done
 
 
 def _judge(attempts: list[ResponseAttempt], number: int, turn: Any, request: str, schema: dict[str, Any]) -> tuple[Responded | None, str]:
