@@ -116,5 +116,5 @@ def test_a_normalised_case_checks_the_normalisation(tmp_path: Path) -> None:
     with pytest.raises(AssertionError, match=r"was normalised to \{'a': 5\}, now to \{'a': '05'\}"):
         case.check(other)
     (tmp_path / "broken.json").write_text("{")
-    with pytest.raises(ValueError, match="broken.json is not valid JSON"):
+    with pytest.raises(ValueError, match=r"broken\.json is not valid JSON"):
         load_corpus(tmp_path)
