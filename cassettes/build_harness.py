@@ -36,6 +36,10 @@ WRONG = {"city": "Paris", "days": "the next three"}
 RIGHT = {"city": "Paris", "days": 3}
 PERSON_WRONG = {"name": "Ada Lovelace"}
 PERSON_RIGHT = {"name": "Ada Lovelace", "born": 1815}
+MEMORY_FIRST = {"answer": "Paris is the capital of France.",
+                "summary": "The user asked for the capital of France; I answered Paris."}
+MEMORY_SECOND = {"answer": "About 2.1 million people live in Paris.",
+                 "summary": "Capital of France (Paris), then its population (about 2.1 million)."}
 
 
 def _compact(value: object) -> str:
@@ -50,6 +54,16 @@ def _corrected(request: dict) -> bool:
 
 def _retry(request: dict) -> bool:
     return "VALIDATION ERROR" in json.dumps(request)
+
+
+def _text_answer(request: dict) -> tuple[int, dict]:
+    """The structured answer: a memory turn (the schema asks for a summary) or a person."""
+    text = json.dumps(request)
+    if '\\"summary\\"' in text or '"summary"' in text:
+        second = "What you remember from earlier turns" in text
+        return (2 if second else 1), (MEMORY_SECOND if second else MEMORY_FIRST)
+    turn = 2 if _retry(request) else 1
+    return turn, (PERSON_RIGHT if turn == 2 else PERSON_WRONG)
 
 
 def _usage_openai(turn: int) -> dict:
@@ -68,9 +82,8 @@ def openai_chat(request: dict) -> dict:
                                    "function": {"name": "get_weather", "arguments": _compact(RIGHT if turn == 2 else WRONG)}}]}
         finish = "tool_calls"
     else:
-        turn = 2 if _retry(request) else 1
-        message = {"role": "assistant", "content": _compact(PERSON_RIGHT if turn == 2 else PERSON_WRONG),
-                   "refusal": None, "annotations": []}
+        turn, answer = _text_answer(request)
+        message = {"role": "assistant", "content": _compact(answer), "refusal": None, "annotations": []}
         finish = "stop"
     return {"id": f"chatcmpl-AaclHarness000000000000{turn}", "object": "chat.completion", "created": CREATED,
             "model": "gpt-4o-mini-2024-07-18",
@@ -85,10 +98,9 @@ def openai_responses(request: dict) -> dict:
                    "id": f"fc_AaclHarness0000000000000{turn}", "name": "get_weather", "status": "completed",
                    "type": "function_call"}]
     else:
-        turn = 2 if _retry(request) else 1
+        turn, answer = _text_answer(request)
         output = [{"id": f"msg_AaclHarness000000000000{turn}", "type": "message", "status": "completed", "role": "assistant",
-                   "content": [{"type": "output_text", "annotations": [], "logprobs": [],
-                                "text": _compact(PERSON_RIGHT if turn == 2 else PERSON_WRONG)}]}]
+                   "content": [{"type": "output_text", "annotations": [], "logprobs": [], "text": _compact(answer)}]}]
     tokens_in, tokens_out = (84, 20) if turn == 1 else (152, 17)
     return {"background": False, "created_at": CREATED, "error": None, "id": f"resp_AaclHarness00000000000{turn}",
             "incomplete_details": None, "instructions": None, "max_output_tokens": None, "max_tool_calls": None,
@@ -110,8 +122,8 @@ def anthropic(request: dict) -> dict:
                     "input": RIGHT if turn == 2 else WRONG}]
         stop = "tool_use"
     else:
-        turn = 2 if _retry(request) else 1
-        content = [{"type": "text", "text": _compact(PERSON_RIGHT if turn == 2 else PERSON_WRONG)}]
+        turn, answer = _text_answer(request)
+        content = [{"type": "text", "text": _compact(answer)}]
         stop = "end_turn"
     tokens_in, tokens_out = (612, 61) if turn == 1 else (741, 58)
     return {"model": "claude-haiku-4-5-20251001", "id": f"msg_01AaclHarness00000000000{turn}", "type": "message",
@@ -126,8 +138,8 @@ def gemini(request: dict) -> dict:
         turn = 2 if _corrected(request) else 1
         parts = [{"functionCall": {"name": "get_weather", "args": RIGHT if turn == 2 else WRONG}}]
     else:
-        turn = 2 if _retry(request) else 1
-        parts = [{"text": _compact(PERSON_RIGHT if turn == 2 else PERSON_WRONG)}]
+        turn, answer = _text_answer(request)
+        parts = [{"text": _compact(answer)}]
     tokens_in, tokens_out, thoughts = (57, 15, 40) if turn == 1 else (109, 16, 22)
     return {"candidates": [{"content": {"parts": parts, "role": "model"}, "finishReason": "STOP", "index": 0}],
             "modelVersion": "gemini-2.5-flash", "responseId": f"AaclHarnessGemini000000{turn}",
@@ -177,7 +189,8 @@ def main() -> int:
     try:
         result = subprocess.run(
             [sys.executable, "-m", "pytest", "-m", "integration", "--record-mode=rewrite", "--aacl-yes",
-             "-p", "no:cacheprovider", "-q", "tests/integration/test_harness_models.py"],
+             "-p", "no:cacheprovider", "-q", "tests/integration/test_harness_models.py",
+             "tests/integration/test_interceptor_models.py"],
             cwd=ROOT, env=env, check=False,
         )
     finally:
@@ -186,7 +199,8 @@ def main() -> int:
         return result.returncode
     from pytest_aacl._integration._cassettes import dumps, read, write_atomic
 
-    for path in sorted((ROOT / "cassettes" / "test_harness_models").glob("*.yaml")):
+    folders = [ROOT / "cassettes" / "test_harness_models", ROOT / "cassettes" / "test_interceptor_models"]
+    for path in sorted(p for folder in folders for p in folder.glob("*.yaml")):
         data = read(path)
         for interaction in data["interactions"]:
             request = interaction["request"]

@@ -66,27 +66,36 @@ def _cell_of(item: pytest.Item) -> tuple[str, str] | None:
     return str(model or "?"), str(feature)
 
 
+_OUTCOME = pytest.StashKey[dict[str, Any]]()
+
+
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]) -> Any:
     outcome = yield
     report = outcome.get_result()
     cell = _cell_of(item)
-    if cell is None or not (report.when == "call" or (report.when == "setup" and not report.passed)):
+    if cell is None:
         return
-    status = "pass" if report.passed else ("not run" if report.skipped else "fail")
-    reason = ""
-    if report.failed:
-        crash = getattr(report.longrepr, "reprcrash", None)
-        text = crash.message if crash is not None else str(report.longrepr)
-        reason = text.strip().splitlines()[0][:200] if text.strip() else "failed"
-    elif report.skipped and isinstance(report.longrepr, tuple):
-        reason = str(report.longrepr[2]).removeprefix("Skipped: ")
-    cassette = _cassette(item)
+    if report.when in ("setup", "call") and (report.when == "call" or not report.passed):
+        status = "pass" if report.passed else ("not run" if report.skipped else "fail")
+        reason = ""
+        if report.failed:
+            crash = getattr(report.longrepr, "reprcrash", None)
+            text = crash.message if crash is not None else str(report.longrepr)
+            reason = text.strip().splitlines()[0][:200] if text.strip() else "failed"
+        elif report.skipped and isinstance(report.longrepr, tuple):
+            reason = str(report.longrepr[2]).removeprefix("Skipped: ")
+        item.stash[_OUTCOME] = {"status": status, "reason": reason, "cassette": _cassette(item)}
+    if report.when != "teardown" or _OUTCOME not in item.stash:
+        return
+    # recorded at teardown: the cost is logged when the test's fixtures are torn down
+    seen = item.stash[_OUTCOME]
+    cassette = seen["cassette"]
     recorded = _recorded(item.config.rootpath / cassette) if cassette else None
     properties = dict(item.user_properties)
     item.config.stash[_CELLS].append({
-        "model": cell[0], "feature": cell[1], "status": status, "reason": reason, "test": item.nodeid,
-        "date": recorded or _dt.date.today().isoformat(),
+        "model": cell[0], "feature": cell[1], "status": seen["status"], "reason": seen["reason"],
+        "test": item.nodeid, "date": recorded or _dt.date.today().isoformat(),
         "cassette": cassette, "cost": properties.get("aacl_cost_usd"),
     })
 
@@ -136,7 +145,8 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
     if path and cells:
         from .harness._matrix import matrix_json, matrix_markdown
 
-        Path(path).write_text(matrix_markdown(cells), encoding="utf-8")
+        command = "pytest " + " ".join(str(a) for a in config.invocation_params.args)
+        Path(path).write_text(matrix_markdown(cells, command), encoding="utf-8")
         Path(path).with_suffix(".json").write_text(json.dumps(matrix_json(cells), indent=2), encoding="utf-8")
 
 

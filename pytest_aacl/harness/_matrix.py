@@ -20,12 +20,25 @@ def _merge(cells: Iterable[dict[str, Any]]) -> dict[tuple[str, str], dict[str, A
     for cell in cells:
         key = (cell["model"], cell["feature"])
         seen = merged.get(key)
-        if seen is None or rank[cell["status"]] > rank[seen["status"]]:
-            merged[key] = {**cell, "runs": (seen or {}).get("runs", 0) + 1}
-        else:
-            seen["runs"] += 1
-            seen["date"] = max(seen["date"], cell["date"])
+        if seen is None:
+            merged[key] = {**cell, "runs": 1}
+            continue
+        keep = cell if rank[cell["status"]] > rank[seen["status"]] else seen
+        merged[key] = {**keep, "runs": seen["runs"] + 1, "date": max(seen["date"], cell["date"]),
+                       "cost": _add(seen.get("cost"), cell.get("cost"))}
     return merged
+
+
+def _add(a: Any, b: Any) -> str | None:
+    """Sum two USD amounts given as strings; unknown if either is unknown."""
+    from decimal import Decimal, InvalidOperation
+
+    if a is None or b is None:
+        return a if b is None else b
+    try:
+        return str(Decimal(str(a)) + Decimal(str(b)))
+    except InvalidOperation:
+        return "unknown"
 
 
 def matrix_json(cells: Iterable[dict[str, Any]]) -> dict[str, Any]:
@@ -39,12 +52,12 @@ def matrix_json(cells: Iterable[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
-def matrix_markdown(cells: Iterable[dict[str, Any]]) -> str:
+def matrix_markdown(cells: Iterable[dict[str, Any]], command: str = "") -> str:
     data = matrix_json(cells)
     merged = {(c["model"], c["feature"]): c for c in data["cells"]}
     lines = ["# Compatibility matrix", "",
-             "Written by `pytest --aacl-matrix`. ✓ passed, ✗ failed, ? not run; a replayed test keeps "
-             "the date its cassette was recorded.", "",
+             f"Written by `{command or 'pytest --aacl-matrix PATH'}`. ✓ passed, ✗ failed, ? not run; "
+             "a replayed test keeps the date its cassette was recorded.", "",
              "| model | " + " | ".join(data["features"]) + " |", "|---|" + "---|" * len(data["features"])]
     for model in data["models"]:
         row = []

@@ -64,6 +64,7 @@ def _check_run(run: Any, usage: Any, tokens: list[tuple[int, int]]) -> None:
     assert Decimal(run.cost) == totals["cost"]  # the harness prices exactly what the plugin logs
 
 
+@pytest.mark.aacl_matrix(model="openai:gpt-4o-mini", feature="converge")
 def test_openai_chat_converges(aacl_usage: Any, request: pytest.FixtureRequest) -> None:
     run = converge(OpenAIChat("gpt-4o-mini", api_key=PLACEHOLDER_KEY), [get_weather], TASK)
     _check_run(run, aacl_usage, [(96, 21), (171, 18)])
@@ -72,6 +73,7 @@ def test_openai_chat_converges(aacl_usage: Any, request: pytest.FixtureRequest) 
     assert second[-2]["tool_calls"][0]["function"]["arguments"] == '{"city":"Paris","days":"the next three"}'
 
 
+@pytest.mark.aacl_matrix(model="openai-responses:gpt-4o", feature="converge")
 def test_openai_responses_converges(aacl_usage: Any, request: pytest.FixtureRequest) -> None:
     run = converge(OpenAIResponses("gpt-4o", api_key=PLACEHOLDER_KEY), [get_weather], TASK)
     _check_run(run, aacl_usage, [(84, 20), (152, 17)])
@@ -80,6 +82,7 @@ def test_openai_responses_converges(aacl_usage: Any, request: pytest.FixtureRequ
     assert items[-1]["call_id"] == items[-2]["call_id"] and "TYPE_ERROR at days" in items[-1]["output"]
 
 
+@pytest.mark.aacl_matrix(model="anthropic:claude-haiku-4-5", feature="converge")
 def test_anthropic_converges(aacl_usage: Any, request: pytest.FixtureRequest) -> None:
     run = converge(AnthropicMessages("claude-haiku-4-5", api_key=PLACEHOLDER_KEY), [get_weather], TASK)
     _check_run(run, aacl_usage, [(612, 61), (741, 58)])
@@ -89,6 +92,7 @@ def test_anthropic_converges(aacl_usage: Any, request: pytest.FixtureRequest) ->
     assert (block["type"], block["is_error"]) == ("tool_result", True) and block["tool_use_id"].startswith("toolu_")
 
 
+@pytest.mark.aacl_matrix(model="gemini:gemini-2.5-flash", feature="converge")
 def test_gemini_converges(aacl_usage: Any, request: pytest.FixtureRequest) -> None:
     run = converge(GeminiGenerateContent("gemini-2.5-flash", api_key=PLACEHOLDER_KEY), [get_weather], TASK)
     _check_run(run, aacl_usage, [(57, 55), (109, 38)])  # thoughts are billed as output
@@ -96,6 +100,7 @@ def test_gemini_converges(aacl_usage: Any, request: pytest.FixtureRequest) -> No
     assert response["name"] == "get_weather" and "TYPE_ERROR at days" in response["response"]["error"]
 
 
+@pytest.mark.aacl_matrix(model="anthropic:claude-haiku-4-5", feature="converge")
 def test_anthropic_async_converges_with_annotated_corrections(aacl_usage: Any, request: pytest.FixtureRequest) -> None:
     adapter = AnthropicMessages("claude-haiku-4-5", api_key=PLACEHOLDER_KEY)
     run = asyncio.run(aconverge(adapter, [get_weather], TASK, correction_format="annotated"))
@@ -104,11 +109,18 @@ def test_anthropic_async_converges_with_annotated_corrections(aacl_usage: Any, r
     assert '"days": "the next three"  // ❌ TYPE_ERROR: expected an integer' in sent
 
 
+def _cell(model: str) -> pytest.MarkDecorator:
+    return pytest.mark.aacl_matrix(model=model, feature="respond")
+
+
 @pytest.mark.parametrize("adapter", [
-    pytest.param(lambda: OpenAIChat("gpt-4o-mini", api_key=PLACEHOLDER_KEY), id="openai_chat"),
-    pytest.param(lambda: OpenAIResponses("gpt-4o", api_key=PLACEHOLDER_KEY), id="openai_responses"),
-    pytest.param(lambda: AnthropicMessages("claude-haiku-4-5", api_key=PLACEHOLDER_KEY), id="anthropic"),
-    pytest.param(lambda: GeminiGenerateContent("gemini-2.5-flash", api_key=PLACEHOLDER_KEY), id="gemini"),
+    pytest.param(lambda: OpenAIChat("gpt-4o-mini", api_key=PLACEHOLDER_KEY), id="openai_chat", marks=_cell("openai:gpt-4o-mini")),
+    pytest.param(lambda: OpenAIResponses("gpt-4o", api_key=PLACEHOLDER_KEY), id="openai_responses",
+                 marks=_cell("openai-responses:gpt-4o")),
+    pytest.param(lambda: AnthropicMessages("claude-haiku-4-5", api_key=PLACEHOLDER_KEY), id="anthropic",
+                 marks=_cell("anthropic:claude-haiku-4-5")),
+    pytest.param(lambda: GeminiGenerateContent("gemini-2.5-flash", api_key=PLACEHOLDER_KEY), id="gemini",
+                 marks=_cell("gemini:gemini-2.5-flash")),
 ])
 def test_respond_retries_once(adapter: Any, aacl_usage: Any, request: pytest.FixtureRequest) -> None:
     answer = respond(adapter(), "Who wrote the first published algorithm? Give her name and birth year.", PERSON)
@@ -120,6 +132,7 @@ def test_respond_retries_once(adapter: Any, aacl_usage: Any, request: pytest.Fix
     assert aacl_usage.totals()["calls"] == 2
 
 
+@pytest.mark.aacl_matrix(model="openai:gpt-4o-mini", feature="respond")
 def test_respond_async(aacl_usage: Any) -> None:
     answer = asyncio.run(arespond(OpenAIChat("gpt-4o-mini", api_key=PLACEHOLDER_KEY),
                                   "Who wrote the first published algorithm? Give her name and birth year.", PERSON))
