@@ -55,7 +55,7 @@ def test_corrupt_cassette_is_named(capsys: pytest.CaptureFixture[str], tmp_path:
 
 
 def test_prices_this_repositorys_cassettes(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "costs", str(REPO_CASSETTES))
+    code, out, _ = run(capsys, "costs", str(REPO_CASSETTES / "test_llm_tool_calls"))
     assert code == 0
     assert re.search(r"POST api\.openai\.com/v1/chat/completions +200 +gpt-4o-mini-2024-07-18 +78 +19 +0 +"
                      r"\$0\.000023", out)
