@@ -22,12 +22,10 @@ from ._errors import Correction, CorrectionError, SpecError, render_value
 from ._normalise import Plan
 from ._spec import ToolSpec
 from ._specs import from_function, from_schema
-from ._specs._pointer import ref_pointer, split
+from ._specs._options import check_date_order, check_naive_datetime
+from ._specs._pointer import deref
 
 __all__ = ["BoundaryInvariantError", "Tool", "boundary"]
-
-_DATE_ORDERS = {"DMY": "day first", "MDY": "month first", "YMD": "year first"}
-_NAIVE = {"reject": "ask for an offset", "utc": "assume UTC", "keep": "pass naive values"}
 
 
 class BoundaryInvariantError(AssertionError):
@@ -201,12 +199,10 @@ def _with_options(parameters: dict[str, Any], date_order: str | None, synonyms: 
         return parameters
     out = copy.deepcopy(parameters)
     if date_order is not None:
-        if date_order not in _DATE_ORDERS:
-            raise SpecError(f"date_order={date_order!r} is not supported; pass " + ", ".join(f"{k!r} ({v})" for k, v in _DATE_ORDERS.items()), pointer="date_order")
+        check_date_order(date_order, pointer="date_order")
         out["x-aacl-date-order"] = date_order
     if naive is not None:
-        if naive not in _NAIVE:
-            raise SpecError(f"naive_datetime={naive!r} is not supported; pass " + ", ".join(f"{k!r} ({v})" for k, v in _NAIVE.items()), pointer="naive_datetime")
+        check_naive_datetime(naive, pointer="naive_datetime")
         out["x-aacl-naive-datetime"] = naive
     if synonyms is not None:
         if not isinstance(synonyms, dict):
@@ -235,13 +231,7 @@ def _enum_schema(root: dict[str, Any], field: str) -> dict[str, Any]:
 
 
 def _deref(root: dict[str, Any], node: Any) -> Any:
-    seen = 0
-    while isinstance(node, dict) and "$ref" in node and seen < 32:
-        target: Any = root
-        for token in split(ref_pointer(node["$ref"], at="synonyms")):
-            target = target.get(token) if isinstance(target, dict) else None
-        node, seen = target, seen + 1
-    return node
+    return deref(root, node, at="synonyms")
 
 
 def _first_line(exc: BaseException) -> str:

@@ -27,7 +27,7 @@ def build(properties: dict[str, Any], **extra: Any) -> Any:
         ({"enum": ["a", "b"], "x-aacl-synonyms": {"a": ["B"]}}, "/properties/x/x-aacl-synonyms/a", "itself an allowed value"),
         # before: "x" silently became whichever value was declared first
         ({"enum": ["a", "b"], "x-aacl-synonyms": {"a": ["x"], "b": [" X"]}}, "/properties/x/x-aacl-synonyms/b", "declared for both 'a' and 'b'"),
-        ({"type": "string", "format": "date", "x-aacl-date-order": "XYZ"}, "/properties/x", "'DMY', 'MDY' or 'YMD'"),
+        ({"type": "string", "format": "date", "x-aacl-date-order": "XYZ"}, "/properties/x/x-aacl-date-order", "pass 'DMY' (day first)"),
     ],
 )
 def test_unsupported_or_broken_schemas_name_the_pointer(prop: dict[str, Any], pointer: str, words: str) -> None:

@@ -11,6 +11,7 @@ import re
 from typing import Any
 
 from .._errors import Correction, SpecError
+from .._specs._options import check_node_options, check_synonyms
 from .._specs._pointer import join, ref_pointer, split
 from ._base import ABSENT, MAX_DEPTH, Node, UserPattern, fail
 from ._containers import any_node, array_node, nullable_node, union_node
@@ -32,25 +33,14 @@ _ANNOTATIONS = frozenset({
     "contentMediaType", "$dynamicAnchor", "$vocabulary",
 })
 _TYPES = ("string", "integer", "number", "boolean", "null", "array", "object")
-_ORDERS = ("DMY", "MDY", "YMD")
-_NAIVE = ("reject", "utc", "keep")
 
 
 def compile_schema(schema: dict[str, Any]) -> Node:
     """The root node of a tool's parameters schema (which must be an object schema)."""
     if not isinstance(schema, dict):
         raise SpecError("the parameters schema must be a JSON object (a dict)", pointer="")
-    _check_options(schema, "")
+    check_node_options(schema, "")
     return _Compiler(schema).node(schema, "")
-
-
-def _check_options(schema: dict[str, Any], pointer: str) -> None:
-    order = schema.get("x-aacl-date-order")
-    if order is not None and order not in _ORDERS:
-        raise SpecError(f"x-aacl-date-order is {order!r}; pass one of 'DMY', 'MDY' or 'YMD'", pointer=pointer)
-    naive = schema.get("x-aacl-naive-datetime")
-    if naive is not None and naive not in _NAIVE:
-        raise SpecError(f"x-aacl-naive-datetime is {naive!r}; pass one of 'reject', 'utc' or 'keep'", pointer=pointer)
 
 
 class _Compiler:
@@ -69,7 +59,7 @@ class _Compiler:
         for keyword in _UNSUPPORTED:
             if keyword in schema:
                 raise SpecError(f"the keyword {keyword!r} is not supported by the boundary; express the constraint with type/enum/anyOf, or validate it in the implementation", pointer=join(pointer, keyword))
-        _check_options(schema, pointer)
+        check_node_options(schema, pointer)
         if "$ref" in schema:
             return self._ref(schema, pointer)
         if "allOf" in schema:
@@ -137,23 +127,7 @@ class _Compiler:
         if not isinstance(values, list) or not values:
             raise SpecError("enum must be a non-empty list", pointer=join(pointer, "enum"))
         synonyms = schema.get("x-aacl-synonyms", {})
-        at = join(pointer, "x-aacl-synonyms")
-        if not isinstance(synonyms, dict):
-            raise SpecError('x-aacl-synonyms must map an allowed value to a list of synonyms, e.g. {"advanced": ["deep"]}', pointer=at)
-        members = {v.casefold() for v in values if isinstance(v, str)}
-        owners: dict[str, Any] = {}
-        for target, words in synonyms.items():
-            if target not in values:
-                raise SpecError(f"x-aacl-synonyms names {target!r}, which is not one of the allowed values {values!r}", pointer=at)
-            if not isinstance(words, list) or not all(isinstance(w, str) for w in words):
-                raise SpecError(f"the synonyms of {target!r} must be a list of strings", pointer=join(at, target))
-            clash = [w for w in words if w.casefold() in members and w.casefold() != target.casefold()]
-            if clash:
-                raise SpecError(f"synonym {clash[0]!r} of {target!r} is itself an allowed value; remove it", pointer=join(at, target))
-            for word in words:  # one word for two values would be a silent guess at call time
-                other = owners.setdefault(word.strip().casefold(), target)
-                if other != target:
-                    raise SpecError(f"synonym {word!r} is declared for both {other!r} and {target!r}; keep it for one", pointer=join(at, target))
+        check_synonyms(synonyms, values, pointer=join(pointer, "x-aacl-synonyms"))
         return enum_node(values, synonyms)
 
     def _union(self, schema: dict[str, Any], keyword: str, pointer: str) -> Node:

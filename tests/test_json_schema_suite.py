@@ -1,0 +1,139 @@
+"""The boundary against the official JSON-Schema-Test-Suite (draft 2020-12 and draft-07).
+
+Each test schema becomes the single property `v` of a tool.  For every test, either the
+schema is refused when the tool is built (`SpecError`), or every valid instance reaches the
+implementation unchanged and every invalid one is corrected (`CorrectionError`) or
+normalised to a value the schema accepts (checked with `jsonschema`).  Skipped where the
+shared reference data is absent.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+from typing import Any
+
+import pytest
+from jsonschema import Draft7Validator, Draft202012Validator
+
+from pytest_aacl import CorrectionError, SpecError, boundary
+
+_DRAFTS = {"draft2020-12": Draft202012Validator, "draft7": Draft7Validator}
+_URLS = {"draft2020-12": "https://json-schema.org/draft/2020-12/schema", "draft7": "http://json-schema.org/draft-07/schema#"}
+
+
+def _shared() -> Path | None:
+    for base in (Path(__file__).resolve().parents[2] / "shared", Path("/work/shared")):
+        if (base / "data" / "json-schema-test-suite" / "draft2020-12").is_dir():
+            return base / "data" / "json-schema-test-suite"
+    return None
+
+
+SHARED = _shared()
+pytestmark = pytest.mark.skipif(SHARED is None, reason="shared JSON-Schema-Test-Suite data not present")
+
+
+def _move_refs(node: Any) -> Any:
+    """The test schema's root-relative refs, re-pointed under `/properties/v`."""
+    if isinstance(node, list):
+        return [_move_refs(x) for x in node]
+    if not isinstance(node, dict):
+        return node
+    out = {}
+    for key, value in node.items():
+        if key == "$ref" and isinstance(value, str) and (value == "#" or value.startswith("#/")):
+            out[key] = "#/properties/v" + value[1:]
+        elif key in ("enum", "const", "default", "examples"):
+            out[key] = value  # data, not schemas
+        else:
+            out[key] = _move_refs(value)
+    return out
+
+
+def _wrap(schema: Any, draft: str) -> dict[str, Any]:
+    return {"$schema": _URLS[draft], "type": "object", "properties": {"v": _move_refs(schema)}, "required": ["v"]}
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Exact JSON identity: same types (True is not 1, 1 is not 1.0), same contents."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, list):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=True))
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
+    if isinstance(a, float) and math.isnan(a):
+        return False
+    return bool(a == b)
+
+
+def _cases() -> list[tuple[str, str, Path]]:
+    if SHARED is None:
+        return []
+    return [(draft, path.stem, path) for draft in _DRAFTS for path in sorted((SHARED / draft).glob("*.json"))]
+
+
+def run_suite() -> dict[str, list[str]]:
+    """Every outcome, by category: `built`, `refused`, `ok`, and the three defect kinds."""
+    outcomes: dict[str, list[str]] = {k: [] for k in ("built", "refused", "ok", "invalid_reached", "valid_changed", "valid_refused", "crashed")}
+    for draft, stem, path in _cases():
+        validator_cls = _DRAFTS[draft]
+        for group in json.loads(path.read_text(encoding="utf-8")):
+            where = f"{draft}/{stem}: {group['description']}"
+            received: list[Any] = []
+            try:
+                tool = boundary(received.append, schema=_wrap(group["schema"], draft), name="t")
+            except SpecError:
+                outcomes["refused"].append(where)
+                continue
+            except Exception as exc:
+                outcomes["crashed"].append(f"{where}: build: {type(exc).__name__}: {exc}")
+                continue
+            outcomes["built"].append(where)
+            tool.implementation = lambda v, _r=received: _r.append(v)  # type: ignore[misc]
+            validator = validator_cls(group["schema"])
+            for test in group["tests"]:
+                label = f"{where} / {test['description']}"
+                received.clear()
+                try:
+                    tool(v=test["data"])
+                except CorrectionError:
+                    if test["valid"] and not (stem == "format" and isinstance(test["data"], str)):
+                        outcomes["valid_refused"].append(label)
+                    else:
+                        outcomes["ok"].append(label)
+                    continue
+                except Exception as exc:
+                    outcomes["crashed"].append(f"{label}: {type(exc).__name__}: {exc}")
+                    continue
+                value = received[0]
+                if test["valid"]:
+                    kind = "ok" if _same(value, test["data"]) else "valid_changed"
+                else:
+                    kind = "ok" if not _same(value, test["data"]) and validator.is_valid(value) else "invalid_reached"
+                outcomes[kind].append(label if kind == "ok" else f"{label}: {test['data']!r} -> {value!r}")
+    return outcomes
+
+
+@pytest.fixture(scope="module")
+def outcomes() -> dict[str, list[str]]:
+    return run_suite()
+
+
+def test_the_suite_is_exercised(outcomes: dict[str, list[str]]) -> None:
+    assert len(outcomes["built"]) > 300, "most schemas of the suite must build"
+    assert len(outcomes["ok"]) > 1000
+
+
+@pytest.mark.parametrize("kind", ["invalid_reached", "valid_changed", "valid_refused", "crashed"])
+def test_no_defects(outcomes: dict[str, list[str]], kind: str) -> None:
+    assert outcomes[kind] == []
+
+
+if __name__ == "__main__":  # figures for a report: python tests/test_json_schema_suite.py
+    found = run_suite()
+    print({k: len(v) for k, v in found.items()})
+    for kind in ("invalid_reached", "valid_changed", "valid_refused", "crashed"):
+        for line in found[kind]:
+            print(kind, "|", line[:300])
