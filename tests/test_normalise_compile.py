@@ -22,7 +22,9 @@ def build(properties: dict[str, Any], **extra: Any) -> Any:
         ({"type": "array", "contains": {"type": "integer"}}, "/properties/x/contains", "not supported"),
         ({"$ref": "#/$defs/Missing"}, "/properties/x/$ref", "#/$defs/Missing"),
         ({"type": "string", "pattern": "(unclosed"}, "/properties/x/pattern", "regular expression"),
-        ({"allOf": [{"type": "string"}, {"minLength": 1}]}, "/properties/x/allOf", "single subschema"),
+        ({"allOf": []}, "/properties/x/allOf", "should be non-empty"),
+        ({"$dynamicRef": "#meta"}, "/properties/x/$dynamicRef", "not supported"),
+        ({"$ref": "https://example.com/s.json"}, "/properties/x/$ref", "remote $ref"),
         ({"enum": ["a"], "x-aacl-synonyms": {"b": ["c"]}}, "/properties/x/x-aacl-synonyms", "not one of the allowed values"),
         ({"enum": ["a", "b"], "x-aacl-synonyms": {"a": ["B"]}}, "/properties/x/x-aacl-synonyms/a", "itself an allowed value"),
         # before: "x" silently became whichever value was declared first

@@ -12,10 +12,12 @@ from typing import Any
 
 from .._errors import Correction, SpecError
 from .._specs._options import check_node_options, check_synonyms
-from .._specs._pointer import join, ref_pointer, split
+from .._specs._pointer import join, lookup, ref_pointer
+from ._applicators import all_of_node, checked_node, one_of_node, typeless_node
 from ._base import ABSENT, MAX_DEPTH, Node, UserPattern, fail
 from ._containers import any_node, array_node, nullable_node, union_node
 from ._dates import date_node, datetime_node, time_node
+from ._keywords import ARRAY_KEYWORDS, NUMBER_KEYWORDS, OBJECT_KEYWORDS, STRING_KEYWORDS, Checker
 from ._numbers import integer_node, number_node
 from ._objects import object_node
 from ._scalars import boolean_node, enum_node, null_node, string_node
@@ -32,6 +34,8 @@ _ANNOTATIONS = frozenset({
     "default", "examples", "deprecated", "readOnly", "writeOnly", "format", "contentEncoding",
     "contentMediaType", "$dynamicAnchor", "$vocabulary",
 })
+_APPLICATORS = frozenset({"allOf", "anyOf", "oneOf", "enum", "const"})
+_ASSERTIONS = frozenset({"type"}) | STRING_KEYWORDS | NUMBER_KEYWORDS | ARRAY_KEYWORDS | OBJECT_KEYWORDS
 _TYPES = ("string", "integer", "number", "boolean", "null", "array", "object")
 
 
@@ -48,9 +52,10 @@ class _Compiler:
         self.root = root
         self.done: dict[str, Node] = {}
         self.pending: dict[str, list[dict[str, Node]]] = {}
+        self.checker = Checker(root)
 
     def node(self, schema: Any, pointer: str) -> Node:
-        if schema is True or (isinstance(schema, dict) and not set(schema) - _ANNOTATIONS - {"x-aacl-date-order", "x-aacl-naive-datetime"} and not schema.get("format")):
+        if schema is True:
             return any_node()
         if schema is False:
             return _never()
@@ -62,26 +67,49 @@ class _Compiler:
         check_node_options(schema, pointer)
         if "$ref" in schema:
             return self._ref(schema, pointer)
+        rest = {k: v for k, v in schema.items() if k not in _APPLICATORS}
+        parts: list[Node] = []
+        if _asserts(rest) and not self._implied(schema, rest):
+            parts.append(self._plain(rest, pointer))
         if "allOf" in schema:
-            parts = schema["allOf"]
-            if not isinstance(parts, list) or len(parts) != 1:
-                raise SpecError("allOf is supported only with a single subschema; merge the subschemas into one", pointer=join(pointer, "allOf"))
-            merged = {k: v for k, v in schema.items() if k != "allOf"}
-            if set(merged) - _ANNOTATIONS:
-                raise SpecError("allOf cannot be combined with sibling constraints; merge them into the subschema", pointer=pointer)
-            return self.node(parts[0], join(pointer, "allOf", 0))
-        for keyword in ("anyOf", "oneOf"):
-            if keyword in schema:
-                return self._union(schema, keyword, pointer)
+            subs = schema["allOf"]
+            if not isinstance(subs, list) or not subs:
+                raise SpecError("allOf must be a non-empty list of schemas", pointer=join(pointer, "allOf"))
+            parts += [self.node(sub, join(pointer, "allOf", i)) for i, sub in enumerate(subs)]
+        if "anyOf" in schema:
+            parts.append(self._union(schema, "anyOf", pointer))
+        if "oneOf" in schema:
+            union = self._union(schema, "oneOf", pointer)
+            parts.append(one_of_node(self.checker, schema["oneOf"], union))
         if "const" in schema:
-            return enum_node([schema["const"]], {}, code="INVALID_VALUE")
+            parts.append(enum_node([schema["const"]], {}, code="INVALID_VALUE"))
         if "enum" in schema:
-            return self._enum(schema, pointer)
+            parts.append(self._enum(schema, pointer))
+        if not parts:
+            return any_node()
+        if len(parts) == 1:
+            return parts[0]
+        return all_of_node(self.checker, schema, parts)
+
+    def _implied(self, schema: dict[str, Any], rest: dict[str, Any]) -> bool:
+        """`{"type": "string", "enum": [...]}`: every allowed value already meets the rest,
+        so the enum node alone enforces the schema (and stays on the fast path)."""
+        values = [schema["const"]] if "const" in schema else schema.get("enum")
+        if not isinstance(values, list) or not values or set(schema) & {"allOf", "anyOf", "oneOf"}:
+            return False
+        return all(self.checker.valid(rest, v) for v in values)
+
+    def _plain(self, schema: dict[str, Any], pointer: str) -> Node:
+        """A schema without applicators: typed, or typeless (applied by the instance's type)."""
         kind = schema.get("type")
         if kind is None:
-            kind = "object" if "properties" in schema or "additionalProperties" in schema else "array" if "items" in schema or "prefixItems" in schema else None
-            if kind is None:
-                return self._typed(schema, "string", pointer) if schema.get("format") in ("date", "date-time", "time") else any_node()
+            present = set(schema)
+            return typeless_node(
+                self.checker, schema,
+                string=self._typed(schema, "string", pointer) if present & STRING_KEYWORDS else None,
+                array=self._array(schema, pointer) if present & ARRAY_KEYWORDS else None,
+                obj=self._object(schema, pointer) if present & OBJECT_KEYWORDS else None,
+            )
         kinds = [kind] if isinstance(kind, str) else kind
         if not isinstance(kinds, list) or not kinds or any(k not in _TYPES for k in kinds):
             raise SpecError(f"type must be one of {list(_TYPES)} or a list of them, not {kind!r}", pointer=join(pointer, "type"))
@@ -134,15 +162,12 @@ class _Compiler:
         parts = schema[keyword]
         if not isinstance(parts, list) or not parts:
             raise SpecError(f"{keyword} must be a non-empty list of schemas", pointer=join(pointer, keyword))
-        if set(schema) - _ANNOTATIONS - {keyword, "type"}:
-            extra = sorted(set(schema) - _ANNOTATIONS - {keyword, "type"})
-            raise SpecError(f"{keyword} cannot be combined with sibling constraints {extra}; move them into each branch", pointer=pointer)
         nulls = [p for p in parts if isinstance(p, dict) and p.get("type") == "null" and len(set(p) - _ANNOTATIONS) == 1]
         rest = [(i, p) for i, p in enumerate(parts) if not any(p is n for n in nulls)]
         branches = [self.node(p, join(pointer, keyword, i)) for i, p in rest]
         inner = branches[0] if len(branches) == 1 else union_node(branches) if branches else None
         if nulls:
-            return nullable_node(inner) if inner is not None else null_node(schema)
+            return nullable_node(inner) if inner is not None else null_node({})
         assert inner is not None
         return inner
 
@@ -179,7 +204,8 @@ class _Compiler:
             patterns.append((compiled, self.node(sub, join(pointer, "patternProperties", pattern))))
         extra = schema.get("additionalProperties", True)
         additional: Node | bool = extra if isinstance(extra, bool) else self.node(extra, join(pointer, "additionalProperties"))
-        return object_node(schema, props, additional, patterns)
+        node = object_node(schema, props, additional, patterns)
+        return checked_node(self.checker, schema, node) if patterns else node
 
     def _ref(self, schema: dict[str, Any], pointer: str) -> Node:
         if set(schema) - _ANNOTATIONS - {"$ref"}:
@@ -192,14 +218,7 @@ class _Compiler:
             return self.done[target]
         if target in self.pending:
             return self._forward(target)
-        sub: Any = self.root
-        for token in split(target):
-            if isinstance(sub, dict) and token in sub:
-                sub = sub[token]
-            elif isinstance(sub, list) and token.isdigit() and int(token) < len(sub):
-                sub = sub[int(token)]
-            else:
-                raise SpecError(f"$ref {schema['$ref']!r} points to nothing in this schema", pointer=join(pointer, "$ref"))
+        sub = lookup(self.root, schema["$ref"], at=join(pointer, "$ref"))
         self.pending[target] = []
         node = self.node(sub, target)
         for holder in self.pending.pop(target):
@@ -225,3 +244,8 @@ def _never() -> Node:
         return ABSENT if v is None else fail(errs, "UNEXPECTED_FIELD", path, "nothing (this value is not accepted)", v)
 
     return Node(never, "nothing")
+
+
+def _asserts(schema: dict[str, Any]) -> bool:
+    """Whether a schema without applicators constrains anything (unknown keywords do not)."""
+    return bool(_ASSERTIONS.intersection(schema)) and (set(schema) != {"format"} or bool(schema["format"]))

@@ -1,0 +1,134 @@
+"""Nodes that apply JSON Schema's own semantics where no single `type` says what is meant.
+
+- `typeless_node`: keywords without `type` apply to the instance's JSON type only, so a
+  string stays a string (never parsed as the list an `items` keyword describes), and
+  numbers, strings, lists and objects are each checked by the keywords for their type.
+- `all_of_node`: every part normalises in turn, then the result must satisfy the whole.
+- `one_of_node`: a value valid for exactly one branch passes unchanged; one valid for
+  several is a correction; otherwise the branches normalise it and the reading must then
+  match exactly one branch (a normalisation that makes two branches match is refused).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .._errors import Correction
+from ._base import ABSENT, BAD, Node, fail
+from ._containers import any_node
+from ._keywords import Checker
+
+__all__ = ["all_of_node", "checked_node", "one_of_node", "typeless_node"]
+
+
+def _report(errs: list[Correction], checker: Checker, schema: Any, value: Any, original: Any, path: str) -> Any:
+    """`value` when `schema` accepts it, else one correction naming the first problem."""
+    found = checker.problem(schema, value)
+    if found is None:
+        return value
+    hint = "The value matches more than one alternative; send one that fits exactly one." if found.code == "AMBIGUOUS_VALUE" else None
+    return fail(errs, found.code, path + found.path, found.expected, original if not found.path else value, hint)
+
+
+def typeless_node(
+    checker: Checker,
+    schema: dict[str, Any],
+    *,
+    string: Node | None,
+    array: Node | None,
+    obj: Node | None,
+) -> Node:
+    """Keywords without `type`: each JSON type meets only its own keywords.
+
+    `string`, `array` and `obj` are the normalising nodes for those types (None when the
+    schema has no keyword for it); a value of any other type is passed as plain JSON.
+    """
+    anything = any_node().fn
+    by_type: dict[type, Any] = {}
+    if string is not None:
+        by_type[str] = string.fn
+    if array is not None:
+        by_type[list] = array.fn
+    if obj is not None:
+        by_type[dict] = obj.fn
+
+    def typeless(v: Any, path: str, errs: list[Correction]) -> Any:
+        if v is None:
+            return None  # null meets no keyword of a typeless schema: it is valid as is
+        fn = by_type.get(type(v), anything)
+        local: list[Correction] = []
+        y = fn(v, path, local)
+        if local or y is BAD:
+            errs.extend(local)
+            return BAD
+        if y is ABSENT:
+            return None
+        return _report(errs, checker, schema, y, v, path)
+
+    return Node(typeless, _describe(schema))
+
+
+def checked_node(checker: Checker, schema: dict[str, Any], inner: Node) -> Node:
+    """`inner`, with its result checked against all of `schema` (for keywords a typed node
+    reads but does not itself enforce in every combination, such as `patternProperties`
+    that overlap `properties`)."""
+    fn = inner.fn
+
+    def checked(v: Any, path: str, errs: list[Correction]) -> Any:
+        local: list[Correction] = []
+        y = fn(v, path, local)
+        if local or y is BAD or y is ABSENT:
+            errs.extend(local)
+            return y
+        return _report(errs, checker, schema, y, v, path)
+
+    return Node(checked, inner.expected, nullable=inner.nullable)
+
+
+def all_of_node(checker: Checker, schema: dict[str, Any], parts: list[Node]) -> Node:
+    """Each part normalises the previous part's result; the last result must satisfy all."""
+    fns = [p.fn for p in parts]
+    expected = " and ".join(p.expected for p in parts)
+
+    def all_of(v: Any, path: str, errs: list[Correction]) -> Any:
+        y = v
+        for fn in fns:
+            local: list[Correction] = []
+            y = fn(y, path, local)
+            if local or y is BAD:
+                errs.extend(local)
+                return BAD
+            if y is ABSENT:
+                return ABSENT
+        return _report(errs, checker, schema, y, v, path)
+
+    return Node(all_of, expected, nullable=all(p.nullable for p in parts))
+
+
+def one_of_node(checker: Checker, branches: list[Any], union: Node) -> Node:
+    """`oneOf`: exactly one branch; `union` normalises a value that matches none."""
+    fn = union.fn
+    expected = "exactly one of: " + union.expected.removeprefix("one of: ")
+
+    def one_of(v: Any, path: str, errs: list[Correction]) -> Any:
+        hits = checker.count(branches, v)
+        if hits == 1:
+            return v
+        if hits > 1:
+            return fail(errs, "AMBIGUOUS_VALUE", path, expected, v, "The value matches more than one alternative; send one that fits exactly one.")
+        local: list[Correction] = []
+        y = fn(v, path, local)
+        if local or y is BAD or y is ABSENT:
+            errs.extend(local)
+            return y
+        if checker.count(branches, y) == 1:
+            return y
+        return fail(errs, "AMBIGUOUS_VALUE", path, expected, v, "Read leniently, the value fits more than one alternative; send it in the exact type of one.")
+
+    return Node(one_of, expected, nullable=union.nullable)
+
+
+def _describe(schema: dict[str, Any]) -> str:
+    shown = {k: v for k, v in schema.items() if not k.startswith("$") and k not in ("title", "description", "examples", "default")}
+    text = repr(shown)
+    return "a value meeting " + (text if len(text) <= 120 else text[:119] + "…")
