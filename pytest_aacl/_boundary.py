@@ -64,11 +64,25 @@ class Tool:
     def __repr__(self) -> str:
         return f"<Tool {self.name}>"
 
-    def __call__(self, **arguments: Any) -> Any:
+    def __call__(self, /, *args: Any, **arguments: Any) -> Any:
+        # `self` is positional-only, so a model's `self=` is an argument like any other
+        if args:
+            arguments = self._bind(args, arguments)
         canonical = self._run(arguments)
         if self._validator is not None:
             _revalidate(self._validator, canonical, self.name)
         return self.implementation(**(canonical if self._materialise is None else self._to_python(canonical)))
+
+    def _bind(self, args: tuple[Any, ...], arguments: dict[str, Any]) -> dict[str, Any]:
+        """Positional arguments named as the implementation's signature names them."""
+        names = _positional_names(self.implementation)
+        if len(args) > len(names):
+            raise TypeError(f"{self.name}() takes {len(names)} positional argument(s) but {len(args)} were given")
+        bound = dict(zip(names, args, strict=False))
+        for name in bound:
+            if name in arguments:
+                raise TypeError(f"{self.name}() got multiple values for {name!r}")
+        return {**bound, **arguments}
 
     def normalise_json(self, arguments: Any) -> dict[str, Any]:
         """The canonical JSON arguments (before `to_python`), or `CorrectionError`.
@@ -115,7 +129,9 @@ class Tool:
 class _AsyncTool(Tool):
     """A `Tool` whose implementation is `async def`: calling it returns a coroutine."""
 
-    async def __call__(self, **arguments: Any) -> Any:  # type: ignore[override]
+    async def __call__(self, /, *args: Any, **arguments: Any) -> Any:  # type: ignore[override]
+        if args:
+            arguments = self._bind(args, arguments)
         return await self.implementation(**self.normalise(arguments))
 
     async def invoke(self, arguments: dict[str, Any] | str) -> Any:  # type: ignore[override]
@@ -232,6 +248,14 @@ def _enum_schema(root: dict[str, Any], field: str) -> dict[str, Any]:
 
 def _deref(root: dict[str, Any], node: Any) -> Any:
     return deref(root, node, at="synonyms")
+
+
+def _positional_names(impl: Callable[..., Any]) -> list[str]:
+    try:
+        parameters = inspect.signature(impl).parameters.values()
+    except (TypeError, ValueError):
+        return []
+    return [p.name for p in parameters if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
 
 
 def _first_line(exc: BaseException) -> str:

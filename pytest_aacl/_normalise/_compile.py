@@ -22,7 +22,7 @@ from ._numbers import integer_node, number_node
 from ._objects import object_node
 from ._scalars import boolean_node, enum_node, null_node, string_node
 
-__all__ = ["compile_schema"]
+__all__ = ["compile_schema", "uses_patterns"]
 
 _UNSUPPORTED = (
     "not", "if", "then", "else", "contains", "minContains", "maxContains", "propertyNames",
@@ -249,3 +249,16 @@ def _never() -> Node:
 def _asserts(schema: dict[str, Any]) -> bool:
     """Whether a schema without applicators constrains anything (unknown keywords do not)."""
     return bool(_ASSERTIONS.intersection(schema)) and (set(schema) != {"format"} or bool(schema["format"]))
+
+
+def uses_patterns(schema: Any, depth: int = 0) -> bool:
+    """Whether a schema carries its own regular expressions (`pattern`, `patternProperties`)."""
+    if depth > 200:
+        return True
+    if isinstance(schema, dict):
+        if isinstance(schema.get("pattern"), str) or isinstance(schema.get("patternProperties"), dict):
+            return True
+        return any(uses_patterns(v, depth + 1) for k, v in schema.items() if k not in ("enum", "const", "default", "examples"))
+    if isinstance(schema, list):
+        return any(uses_patterns(v, depth + 1) for v in schema)
+    return False

@@ -20,6 +20,7 @@ from ._base import (
     MAX_DEPTH,
     MAX_PARSE_CHARS,
     Node,
+    child_path,
     clean_text,
     fail,
     is_null_word,
@@ -83,7 +84,7 @@ def _json_value(v: Any, path: str, errs: list[Correction], depth: int) -> Any:
             if key is None:
                 fail(errs, "TYPE_ERROR", path, "an object with string keys", k)
                 continue
-            y = _json_value(x, f"{path}.{key}" if path else key, errs, depth + 1)
+            y = _json_value(x, child_path(path, key), errs, depth + 1)  # a model's key, quoted
             same = same and y is x and key is k
             result[key] = y
         return v if same else result

@@ -15,6 +15,7 @@ from .._errors import Correction, render_value
 from ._base import (
     ABSENT,
     BAD,
+    MAX_CORRECTIONS,
     Node,
     UserPattern,
     child_path,
@@ -96,6 +97,8 @@ def object_node(
                 if y is ABSENT or y is BAD:
                     break
         if not matched and additional is False:
+            if len(errs) >= MAX_CORRECTIONS:  # the call already fails; bound its cost
+                return True
             guess = closest(key, suggest) if names else None
             hint = f'Did you mean "{guess}"? Use one of the expected keys.' if guess else ("Remove this field." if names else "This tool takes no arguments.")
             errs.append(Correction("UNEXPECTED_FIELD", child_path(path, key), f"one of the keys {render_value(names, 300)}", render_value(key), hint))
