@@ -13,7 +13,6 @@ import json
 from collections.abc import Callable
 from functools import cache
 from typing import Any
-from urllib.parse import unquote
 
 from .._errors import SpecError
 from .._spec import ToolSpec
@@ -330,7 +329,7 @@ class _Canonicaliser:
 
 def _object_root(out: dict[str, Any], depth: int = 0) -> dict[str, Any]:
     if "type" not in out and "properties" not in out and isinstance(out.get("$ref"), str) and depth < 8:
-        target = ptr.resolve(out, unquote(out["$ref"][1:]))
+        target = ptr.lookup(out, out["$ref"], at="/$ref")
         if isinstance(target, dict):  # {"$ref": "#/$defs/Args", "$defs": {...}}: inline the root
             merged = {"$schema": DRAFT_2020_12, **copy.deepcopy(target),
                       **{k: v for k, v in out.items() if k != "$ref"}}
