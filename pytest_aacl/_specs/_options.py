@@ -53,7 +53,10 @@ def check_synonyms(synonyms: Any, values: list[Any], *, pointer: str) -> None:
 
 
 def check_node_options(schema: dict[str, Any], pointer: str) -> None:
-    """The `x-aacl-*` date options of one schema node."""
+    """The `x-aacl-*` options of one schema node (synonyms are checked with their enum)."""
+    if "x-aacl-synonyms" in schema and "enum" not in schema:
+        raise SpecError("x-aacl-synonyms applies only next to an enum (the values the synonyms map to); "
+                        "move it into the enum schema", pointer=f"{pointer}/x-aacl-synonyms")
     if "x-aacl-date-order" in schema and schema["x-aacl-date-order"] is not None:
         check_date_order(schema["x-aacl-date-order"], pointer=f"{pointer}/x-aacl-date-order", name="x-aacl-date-order")
     if "x-aacl-naive-datetime" in schema and schema["x-aacl-naive-datetime"] is not None:
