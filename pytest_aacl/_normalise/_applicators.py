@@ -55,8 +55,14 @@ def typeless_node(
     def typeless(v: Any, path: str, errs: list[Correction]) -> Any:
         if v is None:
             return None  # null meets no keyword of a typeless schema: it is valid as is
-        fn = by_type.get(type(v), anything)
         local: list[Correction] = []
+        fn = by_type.get(type(v))
+        if fn is None:  # anything else, str/list/dict subclasses too: plain JSON first
+            v = anything(v, path, local)
+            if local or v is BAD:
+                errs.extend(local)
+                return BAD
+            fn = by_type.get(type(v), _same)
         y = fn(v, path, local)
         if local or y is BAD:
             errs.extend(local)
@@ -66,6 +72,10 @@ def typeless_node(
         return _report(errs, checker, schema, y, v, path)
 
     return Node(typeless, _describe(schema))
+
+
+def _same(v: Any, path: str, errs: list[Correction]) -> Any:
+    return v
 
 
 def checked_node(checker: Checker, schema: dict[str, Any], inner: Node) -> Node:
@@ -108,15 +118,19 @@ def all_of_node(checker: Checker, schema: dict[str, Any], parts: list[Node]) -> 
 def one_of_node(checker: Checker, branches: list[Any], union: Node) -> Node:
     """`oneOf`: exactly one branch; `union` normalises a value that matches none."""
     fn = union.fn
+    anything = any_node().fn
     expected = "exactly one of: " + union.expected.removeprefix("one of: ")
 
     def one_of(v: Any, path: str, errs: list[Correction]) -> Any:
-        hits = checker.count(branches, v)
-        if hits == 1:
-            return v
-        if hits > 1:
-            return fail(errs, "AMBIGUOUS_VALUE", path, expected, v, "The value matches more than one alternative; send one that fits exactly one.")
         local: list[Correction] = []
+        plain = anything(v, path, local)  # only plain JSON is ever passed on as it is
+        if not local and plain is not BAD:
+            hits = checker.count(branches, plain)
+            if hits == 1:
+                return plain
+            if hits > 1:
+                return fail(errs, "AMBIGUOUS_VALUE", path, expected, v, "The value matches more than one alternative; send one that fits exactly one.")
+        local = []
         y = fn(v, path, local)
         if local or y is BAD or y is ABSENT:
             errs.extend(local)

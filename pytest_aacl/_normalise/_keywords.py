@@ -189,6 +189,8 @@ class Checker:
         return None
 
     def _object(self, schema: dict[str, Any], value: dict[str, Any], depth: int) -> Problem | None:
+        if not all(type(k) is str for k in value):
+            return Problem("TYPE_ERROR", "", "an object with string keys")
         for name in schema.get("required", ()):
             if name not in value:
                 return Problem("MISSING_REQUIRED", child_path("x", name)[1:], f"{name} (required)")
