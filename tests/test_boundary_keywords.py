@@ -120,3 +120,17 @@ def test_pattern_properties_apply_to_declared_properties_too() -> None:
     t = tool({"type": "object", "properties": {"xa": {"type": "string"}}, "patternProperties": {"^x": {"maxLength": 2}}})
     assert t(v={"xa": "ok"}) == {"xa": "ok"}
     assert codes(lambda: t(v={"xa": "long"})) == [("TOO_LONG", "v.xa")]
+
+
+def test_one_of_branches_that_cannot_overlap_keep_the_union_fast_path() -> None:
+    from pytest_aacl._normalise._applicators import disjoint
+
+    root = {"$defs": {"Cat": {"type": "object", "properties": {"kind": {"const": "cat"}}, "required": ["kind"]},
+                      "Dog": {"type": "object", "properties": {"kind": {"enum": ["dog"]}}, "required": ["kind"]}}}
+    assert disjoint(root, [{"$ref": "#/$defs/Cat"}, {"$ref": "#/$defs/Dog"}])
+    assert disjoint(root, [{"type": "string"}, {"type": ["integer", "null"]}])
+    assert not disjoint(root, [{"type": "integer"}, {"type": "number"}])  # 1 is both
+    assert not disjoint(root, [{"type": "string"}, {"maxLength": 2}])
+    pets = tool({"oneOf": [{"$ref": "#/$defs/Cat"}, {"$ref": "#/$defs/Dog"}]}, **root["$defs"])
+    assert pets(v={"kind": "dog"}) == {"kind": "dog"}
+    assert codes(lambda: pets(v={"kind": "cow"}))[0][0] == "TYPE_ERROR"

@@ -14,11 +14,12 @@ from __future__ import annotations
 from typing import Any
 
 from .._errors import Correction
-from ._base import ABSENT, BAD, Node, fail
+from .._specs._pointer import deref
+from ._base import ABSENT, BAD, Node, fail, json_key
 from ._containers import any_node
 from ._keywords import Checker
 
-__all__ = ["all_of_node", "checked_node", "one_of_node", "typeless_node"]
+__all__ = ["all_of_node", "checked_node", "disjoint", "one_of_node", "typeless_node"]
 
 
 def _report(errs: list[Correction], checker: Checker, schema: Any, value: Any, original: Any, path: str) -> Any:
@@ -140,6 +141,55 @@ def one_of_node(checker: Checker, branches: list[Any], union: Node) -> Node:
         return fail(errs, "AMBIGUOUS_VALUE", path, expected, v, "Read leniently, the value fits more than one alternative; send it in the exact type of one.")
 
     return Node(one_of, expected, nullable=union.nullable)
+
+
+def disjoint(root: dict[str, Any], branches: list[Any]) -> bool:
+    """Whether no value can match two `oneOf` branches, so `anyOf` semantics are exact and
+    the per-call count can be skipped: branches of pairwise disjoint types, or objects told
+    apart by a required property with a distinct `const` (a discriminated union)."""
+    schemas = [deref(root, b) for b in branches]
+    if not all(isinstance(s, dict) for s in schemas):
+        return False
+    kinds = [_types(s) for s in schemas]
+    if all(k is not None for k in kinds):
+        seen: set[str] = set()
+        for k in kinds:
+            if seen & k:  # type: ignore[operator]
+                break
+            seen |= k  # type: ignore[operator]
+        else:
+            return True
+    tags = [_tags(root, s) for s in schemas]
+    for name in set.intersection(*(set(t) for t in tags)) if tags else ():
+        values = [t[name] for t in tags]
+        if len(set(values)) == len(values):
+            return True
+    return False
+
+
+def _types(schema: dict[str, Any]) -> set[str] | None:
+    kind = schema.get("type")
+    if kind is None or set(schema) & {"allOf", "anyOf", "oneOf", "$ref"}:
+        return None
+    kinds = {kind} if isinstance(kind, str) else set(kind)
+    if "number" in kinds:
+        kinds.add("integer")
+    return kinds
+
+
+def _tags(root: dict[str, Any], schema: dict[str, Any]) -> dict[str, Any]:
+    """Required properties pinned to one value (`const` or a one-value `enum`)."""
+    if schema.get("type") != "object" or set(schema) & {"allOf", "anyOf", "oneOf", "$ref"}:
+        return {}
+    out = {}
+    for name in schema.get("required", ()):
+        prop = deref(root, schema.get("properties", {}).get(name))
+        if isinstance(prop, dict):
+            if "const" in prop:
+                out[name] = json_key(prop["const"])
+            elif isinstance(prop.get("enum"), list) and len(prop["enum"]) == 1:
+                out[name] = json_key(prop["enum"][0])
+    return out
 
 
 def _describe(schema: dict[str, Any]) -> str:

@@ -13,7 +13,7 @@ from typing import Any
 from .._errors import Correction, SpecError
 from .._specs._options import check_node_options, check_synonyms
 from .._specs._pointer import join, lookup, ref_pointer
-from ._applicators import all_of_node, checked_node, one_of_node, typeless_node
+from ._applicators import all_of_node, checked_node, disjoint, one_of_node, typeless_node
 from ._base import ABSENT, MAX_DEPTH, Node, UserPattern, fail
 from ._containers import any_node, array_node, nullable_node, union_node
 from ._dates import date_node, datetime_node, time_node
@@ -80,7 +80,8 @@ class _Compiler:
             parts.append(self._union(schema, "anyOf", pointer))
         if "oneOf" in schema:
             union = self._union(schema, "oneOf", pointer)
-            parts.append(one_of_node(self.checker, schema["oneOf"], union))
+            exact = disjoint(self.root, schema["oneOf"])  # then anyOf's semantics are oneOf's
+            parts.append(union if exact else one_of_node(self.checker, schema["oneOf"], union))
         if "const" in schema:
             parts.append(enum_node([schema["const"]], {}, code="INVALID_VALUE"))
         if "enum" in schema:
