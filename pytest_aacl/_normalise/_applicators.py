@@ -56,17 +56,14 @@ def typeless_node(
     def typeless(v: Any, path: str, errs: list[Correction]) -> Any:
         if v is None:
             return None  # null meets no keyword of a typeless schema: it is valid as is
-        local: list[Correction] = []
         fn = by_type.get(type(v))
         if fn is None:  # anything else, str/list/dict subclasses too: plain JSON first
-            v = anything(v, path, local)
-            if local or v is BAD:
-                errs.extend(local)
+            v = _step(anything, v, path, errs)
+            if v is BAD:
                 return BAD
             fn = by_type.get(type(v), _same)
-        y = fn(v, path, local)
-        if local or y is BAD:
-            errs.extend(local)
+        y = _step(fn, v, path, errs)
+        if y is BAD:
             return BAD
         if y is ABSENT:
             return None
@@ -79,6 +76,17 @@ def _same(v: Any, path: str, errs: list[Correction]) -> Any:
     return v
 
 
+def _step(fn: Any, v: Any, path: str, errs: list[Correction]) -> Any:
+    """`fn(v)`, or `BAD` with its corrections added when it found any (an object node may
+    report a missing key and still return the object)."""
+    local: list[Correction] = []
+    y = fn(v, path, local)
+    if local or y is BAD:
+        errs.extend(local)
+        return BAD
+    return y
+
+
 def checked_node(checker: Checker, schema: dict[str, Any], inner: Node) -> Node:
     """`inner`, with its result checked against all of `schema` (for keywords a typed node
     reads but does not itself enforce in every combination, such as `patternProperties`
@@ -86,10 +94,8 @@ def checked_node(checker: Checker, schema: dict[str, Any], inner: Node) -> Node:
     fn = inner.fn
 
     def checked(v: Any, path: str, errs: list[Correction]) -> Any:
-        local: list[Correction] = []
-        y = fn(v, path, local)
-        if local or y is BAD or y is ABSENT:
-            errs.extend(local)
+        y = _step(fn, v, path, errs)
+        if y is BAD or y is ABSENT:
             return y
         return _report(errs, checker, schema, y, v, path)
 
@@ -104,13 +110,9 @@ def all_of_node(checker: Checker, schema: dict[str, Any], parts: list[Node]) -> 
     def all_of(v: Any, path: str, errs: list[Correction]) -> Any:
         y = v
         for fn in fns:
-            local: list[Correction] = []
-            y = fn(y, path, local)
-            if local or y is BAD:
-                errs.extend(local)
-                return BAD
-            if y is ABSENT:
-                return ABSENT
+            y = _step(fn, y, path, errs)
+            if y is BAD or y is ABSENT:
+                return y
         return _report(errs, checker, schema, y, v, path)
 
     return Node(all_of, expected, nullable=all(p.nullable for p in parts))
@@ -123,18 +125,15 @@ def one_of_node(checker: Checker, branches: list[Any], union: Node) -> Node:
     expected = "exactly one of: " + union.expected.removeprefix("one of: ")
 
     def one_of(v: Any, path: str, errs: list[Correction]) -> Any:
-        local: list[Correction] = []
-        plain = anything(v, path, local)  # only plain JSON is ever passed on as it is
-        if not local and plain is not BAD:
+        plain = _step(anything, v, path, [])  # only plain JSON is ever passed on as it is
+        if plain is not BAD:
             hits = checker.count(branches, plain)
             if hits == 1:
                 return plain
             if hits > 1:
                 return fail(errs, "AMBIGUOUS_VALUE", path, expected, v, "The value matches more than one alternative; send one that fits exactly one.")
-        local = []
-        y = fn(v, path, local)
-        if local or y is BAD or y is ABSENT:
-            errs.extend(local)
+        y = _step(fn, v, path, errs)
+        if y is BAD or y is ABSENT:
             return y
         if checker.count(branches, y) == 1:
             return y
