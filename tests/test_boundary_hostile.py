@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import Any, Literal
 
 import pytest
 
@@ -73,3 +73,20 @@ def test_a_catastrophic_pattern_is_bounded_per_call_not_per_match(monkeypatch: p
     assert "in time" in str(info.value)
     assert elapsed < 5.0, f"100 slow items took {elapsed:.1f} s; per-match bounds alone would take >= 10 s"
     assert tool(words=["aaaa"]) == ["aaaa"]  # the next call has its own budget
+
+
+def test_a_long_list_of_wrong_values_stops_at_the_correction_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    from pytest_aacl._normalise import _base, _scalars
+
+    calls = []
+    real = _scalars.closest
+    monkeypatch.setattr(_scalars, "closest", lambda *a: calls.append(1) or real(*a))
+
+    @boundary
+    def tag(tags: list[Literal["alpha", "beta"]]) -> None: ...  # Literal: module level, for hints
+
+    with pytest.raises(CorrectionError) as info:
+        tag(tags=["alphx"] * 10_000)
+    assert len(info.value.corrections) == _base.MAX_CORRECTIONS
+    assert len(calls) <= _base.MAX_CORRECTIONS  # no "did you mean" for problems nobody sees
+    assert 'Did you mean "alpha"?' in str(info.value)

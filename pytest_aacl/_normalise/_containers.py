@@ -17,6 +17,7 @@ from .._errors import Correction
 from ._base import (
     ABSENT,
     BAD,
+    MAX_CORRECTIONS,
     MAX_DEPTH,
     MAX_PARSE_CHARS,
     Node,
@@ -265,6 +266,8 @@ def array_node(schema: dict[str, Any], item: Node | None, prefix: list[Node], ex
                 y = fail(errs, "TYPE_ERROR", ipath, prefix[i].expected if i < len(prefix) else of, x)
             if y is BAD:
                 failed = True
+                if len(errs) >= MAX_CORRECTIONS:  # the call already fails; bound its cost
+                    break
             elif y is not x:
                 if out is None:
                     out = list(items)
