@@ -134,3 +134,14 @@ def test_one_of_branches_that_cannot_overlap_keep_the_union_fast_path() -> None:
     pets = tool({"oneOf": [{"$ref": "#/$defs/Cat"}, {"$ref": "#/$defs/Dog"}]}, **root["$defs"])
     assert pets(v={"kind": "dog"}) == {"kind": "dog"}
     assert codes(lambda: pets(v={"kind": "cow"}))[0][0] == "TYPE_ERROR"
+
+
+def test_without_type_keys_are_kept_as_sent() -> None:
+    loose = tool({"properties": {"max_results": {"type": "integer"}}})
+    assert loose(v={"maxResults": "x"}) == {"maxResults": "x"}  # another key: valid as sent
+    typed = tool({"type": "object", "properties": {"max_results": {"type": "integer"}}, "additionalProperties": False})
+    assert typed(v={"maxResults": "3"}) == {"max_results": 3}  # a typed object reads the spelling
+
+
+def test_an_integral_float_is_a_valid_integer_in_a_type_union() -> None:
+    assert tool({"type": ["integer", "string"]})(v=1e10) == 10_000_000_000

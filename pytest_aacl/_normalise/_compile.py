@@ -205,7 +205,7 @@ class _Compiler:
             patterns.append((compiled, self.node(sub, join(pointer, "patternProperties", pattern))))
         extra = schema.get("additionalProperties", True)
         additional: Node | bool = extra if isinstance(extra, bool) else self.node(extra, join(pointer, "additionalProperties"))
-        node = object_node(schema, props, additional, patterns)
+        node = object_node(schema, props, additional, patterns, fold="type" in schema)
         return checked_node(self.checker, schema, node) if patterns else node
 
     def _ref(self, schema: dict[str, Any], pointer: str) -> Node:

@@ -46,15 +46,18 @@ def object_node(
     props: dict[str, Node],
     additional: Node | bool | None,
     patterns: list[tuple[UserPattern, Node]],
+    *,
+    fold: bool = True,
 ) -> Node:
-    """`additional` is a Node (validate extra values), True (free JSON) or False (forbid)."""
+    """`additional` is a Node (validate extra values), True (free JSON) or False (forbid).
+    `fold=False` (a schema without `type`) keeps every key as sent: no camelCase aliases."""
     required = [name for name in schema.get("required", []) if isinstance(name, str)]
     names = list(props)
     expected = f"an object with keys {render_value(names, 200)}" if names else "an object"
     folds: dict[str, list[str]] = {}
     for name in names:
         folds.setdefault(_fold(name), []).append(name)
-    aliases = {f: group[0] for f, group in folds.items() if len(group) == 1}
+    aliases = {f: group[0] for f, group in folds.items() if len(group) == 1} if fold else {}
     suggest = {name.lower(): name for name in names}
     free = any_node() if additional is True else None
     lo, hi = schema.get("minProperties"), schema.get("maxProperties")
