@@ -3,6 +3,11 @@
 Everything that can be wrong with a schema is found here and raised as `SpecError`
 naming the JSON pointer: unsupported keywords, broken `$ref`s, bad `x-aacl-*` options,
 invalid patterns.  A compiled plan never fails for schema reasons at call time.
+
+A schema node is split into parts: its own keywords (typed, or typeless: applied by the
+instance's JSON type), each `allOf` member, `anyOf`, `oneOf` and `enum`/`const`.  One part
+is the node itself (the fast path); several are chained by `all_of_node`, whose result
+must satisfy the whole schema (`_keywords.Checker`).
 """
 
 from __future__ import annotations
