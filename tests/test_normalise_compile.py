@@ -24,6 +24,7 @@ def build(properties: dict[str, Any], **extra: Any) -> Any:
         ({"type": "string", "pattern": "(unclosed"}, "/properties/x/pattern", "regular expression"),
         ({"allOf": []}, "/properties/x/allOf", "should be non-empty"),
         ({"$dynamicRef": "#meta"}, "/properties/x/$dynamicRef", "not supported"),
+        ({"type": "object", "enum": [{}], "properties": {"a": {"not": {}}}}, "/properties/x/properties/a/not", "not supported"),
         ({"type": "string", "x-aacl-synonyms": {"a": ["b"]}}, "/properties/x/x-aacl-synonyms", "only next to an enum"),
         ({"$ref": "https://example.com/s.json"}, "/properties/x/$ref", "remote $ref"),
         ({"enum": ["a"], "x-aacl-synonyms": {"b": ["c"]}}, "/properties/x/x-aacl-synonyms", "not one of the allowed values"),

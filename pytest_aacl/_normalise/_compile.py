@@ -41,6 +41,7 @@ _ANNOTATIONS = frozenset({
 })
 _APPLICATORS = frozenset({"allOf", "anyOf", "oneOf", "enum", "const"})
 _ASSERTIONS = frozenset({"type"}) | STRING_KEYWORDS | NUMBER_KEYWORDS | ARRAY_KEYWORDS | OBJECT_KEYWORDS
+_SUBSCHEMAS = frozenset({"properties", "patternProperties", "additionalProperties", "items", "prefixItems"})
 _TYPES = ("string", "integer", "number", "boolean", "null", "array", "object")
 
 
@@ -102,6 +103,8 @@ class _Compiler:
         so the enum node alone enforces the schema (and stays on the fast path)."""
         values = [schema["const"]] if "const" in schema else schema.get("enum")
         if not isinstance(values, list) or not values or set(schema) & {"allOf", "anyOf", "oneOf"}:
+            return False
+        if set(rest) & _SUBSCHEMAS:  # compiled anyway, so that what they hold is checked
             return False
         return all(self.checker.valid(rest, v) for v in values)
 
