@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import math
 import random
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -161,20 +162,26 @@ _HOSTILE: list[Any] = [
 ]
 
 
-def test_hostile_values_are_corrected_or_normalised_to_valid_json() -> None:
-    calls = 0
-    for draft, _stem, path in _cases():
+def _built_tools() -> Iterator[tuple[str, str, dict[str, Any], Any]]:
+    """(draft, file stem, test group, tool) for every suite schema the boundary builds."""
+    for draft, stem, path in _cases():
         for group in json.loads(path.read_text(encoding="utf-8")):
             try:
                 tool = boundary(lambda v: v, schema=_wrap(group["schema"], draft), name="t", debug=True)
             except SpecError:
                 continue
-            for value in _HOSTILE:
-                calls += 1
-                try:
-                    tool(v=value)  # debug=True: a value the schema rejects raises BoundaryInvariantError
-                except CorrectionError:
-                    pass
+            yield draft, stem, group, tool
+
+
+def test_hostile_values_are_corrected_or_normalised_to_valid_json() -> None:
+    calls = 0
+    for _draft, _stem, _group, tool in _built_tools():
+        for value in _HOSTILE:
+            calls += 1
+            try:
+                tool(v=value)  # debug=True: a value the schema rejects raises BoundaryInvariantError
+            except CorrectionError:
+                pass
     assert calls > 5000
 
 
@@ -198,24 +205,19 @@ def test_random_json_values_keep_the_invariant() -> None:
     normalised to valid values (`debug=True` re-validates each)."""
     rng = random.Random(20261126)
     defects: list[str] = []
-    for draft, stem, path in _cases():
-        for group in json.loads(path.read_text(encoding="utf-8")):
+    for draft, stem, group, tool in _built_tools():
+        validator = _DRAFTS[draft](group["schema"])
+        for _ in range(25):
+            value = _random_json(rng)
+            valid = validator.is_valid(value) and stem != "format"
             try:
-                tool = boundary(lambda v: v, schema=_wrap(group["schema"], draft), name="t", debug=True)
-            except SpecError:
+                out = tool(v=value)
+            except CorrectionError as exc:
+                if valid:
+                    defects.append(f"{stem}: {group['description']}: valid {value!r} refused: {exc}")
                 continue
-            validator = _DRAFTS[draft](group["schema"])
-            for _ in range(25):
-                value = _random_json(rng)
-                valid = validator.is_valid(value) and stem != "format"
-                try:
-                    out = tool(v=value)
-                except CorrectionError as exc:
-                    if valid:
-                        defects.append(f"{stem}: {group['description']}: valid {value!r} refused: {exc}")
-                    continue
-                if valid and not _same(out, value):
-                    defects.append(f"{stem}: {group['description']}: valid {value!r} became {out!r}")
+            if valid and not _same(out, value):
+                defects.append(f"{stem}: {group['description']}: valid {value!r} became {out!r}")
     assert defects == []
 
 
