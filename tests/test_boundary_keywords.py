@@ -55,6 +55,7 @@ def test_keywords_without_type_are_enforced(schema: dict[str, Any], bad: Any, co
         ({"properties": {"a": {"type": "integer"}}, "additionalProperties": False}, [1, 2, 3]),
         ({"items": {"type": "integer"}}, '["x"]'),
         ({"format": "date"}, 12),
+        ({"format": "hostname"}, None),
     ],
 )
 def test_keywords_without_type_ignore_other_types(schema: dict[str, Any], other: Any) -> None:
@@ -145,3 +146,7 @@ def test_without_type_keys_are_kept_as_sent() -> None:
 
 def test_an_integral_float_is_a_valid_integer_in_a_type_union() -> None:
     assert tool({"type": ["integer", "string"]})(v=1e10) == 10_000_000_000
+
+
+def test_without_type_an_empty_string_is_not_a_null() -> None:
+    assert codes(lambda: tool({"format": "hostname"})(v="")) == [("INVALID_FORMAT", "v")]

@@ -53,6 +53,8 @@ def typeless_node(
     if obj is not None:
         by_type[dict] = obj.fn
 
+    expected = string.expected if string is not None else _describe(schema)
+
     def typeless(v: Any, path: str, errs: list[Correction]) -> Any:
         if v is None:
             return None  # null meets no keyword of a typeless schema: it is valid as is
@@ -65,8 +67,8 @@ def typeless_node(
         y = _step(fn, v, path, errs)
         if y is BAD:
             return BAD
-        if y is ABSENT:
-            return None
+        if y is ABSENT:  # a null word that fails a format: without a type it is not a null
+            return fail(errs, "INVALID_FORMAT", path, expected, v)
         return _report(errs, checker, schema, y, v, path)
 
     return Node(typeless, _describe(schema))
