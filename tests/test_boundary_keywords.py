@@ -150,3 +150,10 @@ def test_an_integral_float_is_a_valid_integer_in_a_type_union() -> None:
 
 def test_without_type_an_empty_string_is_not_a_null() -> None:
     assert codes(lambda: tool({"format": "hostname"})(v="")) == [("INVALID_FORMAT", "v")]
+
+
+def test_a_recursive_ref_to_a_typeless_root_keeps_the_schema_as_written() -> None:
+    schema = {"properties": {"foo": {"$ref": "#"}}, "additionalProperties": False}
+    echo = boundary(lambda **kw: kw, schema=schema, name="t")
+    assert echo(foo={"foo": ["any", "value"]}) == {"foo": {"foo": ["any", "value"]}}
+    assert codes(lambda: echo(foo={"bar": 1})) == [("UNEXPECTED_FIELD", "foo.bar")]
