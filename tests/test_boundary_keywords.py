@@ -157,3 +157,9 @@ def test_a_recursive_ref_to_a_typeless_root_keeps_the_schema_as_written() -> Non
     echo = boundary(lambda **kw: kw, schema=schema, name="t")
     assert echo(foo={"foo": ["any", "value"]}) == {"foo": {"foo": ["any", "value"]}}
     assert codes(lambda: echo(foo={"bar": 1})) == [("UNEXPECTED_FIELD", "foo.bar")]
+
+
+def test_a_value_valid_as_sent_is_not_ambiguous_when_only_number_spelling_differs() -> None:
+    t = tool({"anyOf": [{"properties": {"bar": {"type": "integer"}}, "required": ["bar"]},
+                        {"properties": {"foo": {"type": "string"}}, "required": ["foo"]}]})
+    assert t(v={"foo": 1.5, "bar": 2.0}) == {"foo": 1.5, "bar": 2}

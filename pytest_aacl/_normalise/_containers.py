@@ -146,8 +146,8 @@ def union_node(branches: list[Node]) -> Node:
                 absent = True
             elif result is v:
                 return v
-            elif type(v) is float and type(result) is int and result == v:
-                return result  # 2.0 is the integer 2 in JSON: valid as sent, not a reading
+            elif json_key(result) == json_key(v):
+                return result  # the same JSON value (2.0 is the integer 2): valid as sent
             else:
                 readings.setdefault(json_key(result), result)
         if len(readings) == 1:
