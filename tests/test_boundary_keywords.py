@@ -163,3 +163,9 @@ def test_a_value_valid_as_sent_is_not_ambiguous_when_only_number_spelling_differ
     t = tool({"anyOf": [{"properties": {"bar": {"type": "integer"}}, "required": ["bar"]},
                         {"properties": {"foo": {"type": "string"}}, "required": ["foo"]}]})
     assert t(v={"foo": 1.5, "bar": 2.0}) == {"foo": 1.5, "bar": 2}
+
+
+def test_any_of_with_an_accept_anything_branch_passes_text_as_sent() -> None:
+    assert tool({"anyOf": [{}, {"type": "null"}]})(v="") == ""
+    assert tool({"anyOf": [{"type": "string"}, {"type": "null"}]})(v="null") is None  # typed: a null word
+    assert codes(lambda: tool({"anyOf": [{"format": "date"}, {"type": "null"}]})(v="soon"))[0][0] == "INVALID_DATE"

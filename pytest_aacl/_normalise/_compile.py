@@ -174,6 +174,8 @@ class _Compiler:
         nulls = [p for p in parts if isinstance(p, dict) and p.get("type") == "null" and len(set(p) - _ANNOTATIONS) == 1]
         rest = [(i, p) for i, p in enumerate(parts) if not any(p is n for n in nulls)]
         branches = [self.node(p, join(pointer, keyword, i)) for i, p in rest]
+        if keyword == "anyOf" and any(p is True or (isinstance(p, dict) and not _asserts(p) and not set(p) & _APPLICATORS and "$ref" not in p) for _, p in rest):
+            return any_node()  # a branch accepts anything: no null word is read as null
         inner = branches[0] if len(branches) == 1 else union_node(branches) if branches else None
         if nulls:
             return nullable_node(inner) if inner is not None else null_node({})
