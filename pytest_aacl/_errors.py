@@ -55,6 +55,12 @@ class Correction:
     received: str
     hint: str | None = None
 
+    def __post_init__(self) -> None:
+        # Paths are built from keys the model chose; whatever built one, a key must never
+        # carry a line break, an ANSI escape, a direction override or a NUL into the message.
+        if not (self.path.isascii() and self.path.isprintable()):
+            object.__setattr__(self, "path", self.path.encode("unicode_escape").decode("ascii"))
+
     def message(self) -> str:
         where = self.path or "<arguments>"
         line = f"{self.code} at {where}: expected {self.expected}; received {self.received}."

@@ -22,12 +22,16 @@ def build(properties: dict[str, Any], **extra: Any) -> Any:
         ({"type": "array", "contains": {"type": "integer"}}, "/properties/x/contains", "not supported"),
         ({"$ref": "#/$defs/Missing"}, "/properties/x/$ref", "#/$defs/Missing"),
         ({"type": "string", "pattern": "(unclosed"}, "/properties/x/pattern", "regular expression"),
-        ({"allOf": [{"type": "string"}, {"minLength": 1}]}, "/properties/x/allOf", "single subschema"),
+        ({"allOf": []}, "/properties/x/allOf", "should be non-empty"),
+        ({"$dynamicRef": "#meta"}, "/properties/x/$dynamicRef", "not supported"),
+        ({"type": "object", "enum": [{}], "properties": {"a": {"not": {}}}}, "/properties/x/properties/a/not", "not supported"),
+        ({"type": "string", "x-aacl-synonyms": {"a": ["b"]}}, "/properties/x/x-aacl-synonyms", "only next to an enum"),
+        ({"$ref": "https://example.com/s.json"}, "/properties/x/$ref", "remote $ref"),
         ({"enum": ["a"], "x-aacl-synonyms": {"b": ["c"]}}, "/properties/x/x-aacl-synonyms", "not one of the allowed values"),
         ({"enum": ["a", "b"], "x-aacl-synonyms": {"a": ["B"]}}, "/properties/x/x-aacl-synonyms/a", "itself an allowed value"),
         # before: "x" silently became whichever value was declared first
         ({"enum": ["a", "b"], "x-aacl-synonyms": {"a": ["x"], "b": [" X"]}}, "/properties/x/x-aacl-synonyms/b", "declared for both 'a' and 'b'"),
-        ({"type": "string", "format": "date", "x-aacl-date-order": "XYZ"}, "/properties/x", "'DMY', 'MDY' or 'YMD'"),
+        ({"type": "string", "format": "date", "x-aacl-date-order": "XYZ"}, "/properties/x/x-aacl-date-order", "pass 'DMY' (day first)"),
     ],
 )
 def test_unsupported_or_broken_schemas_name_the_pointer(prop: dict[str, Any], pointer: str, words: str) -> None:

@@ -31,16 +31,29 @@ def test_every_package_directory_is_listed() -> None:
 
 
 @pytest.fixture(scope="module")
-def wheel(tmp_path_factory: pytest.TempPathFactory) -> zipfile.ZipFile:
+def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[zipfile.ZipFile, str]:
+    """The wheel, built by setuptools' own backend, and everything the build printed."""
     out = tmp_path_factory.mktemp("wheel")
-    subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
-         "--disable-pip-version-check", "-w", str(out), str(ROOT)],
+    run = subprocess.run(
+        [sys.executable, "-W", "always", "-c", "import sys, setuptools.build_meta as b; b.build_wheel(sys.argv[1])", str(out)],
+        cwd=ROOT,
         check=True,
         capture_output=True,
+        text=True,
     )
-    (built,) = out.glob("pytest_aacl-*.whl")
-    return zipfile.ZipFile(built)
+    (wheel_path,) = out.glob("pytest_aacl-*.whl")
+    return zipfile.ZipFile(wheel_path), run.stdout + run.stderr
+
+
+@pytest.fixture(scope="module")
+def wheel(built: tuple[zipfile.ZipFile, str]) -> zipfile.ZipFile:
+    return built[0]
+
+
+def test_the_build_has_no_package_warning_and_ships_the_price_table(built: tuple[zipfile.ZipFile, str]) -> None:
+    archive, log = built
+    assert "pytest_aacl.data" not in log, log[-2000:]
+    assert "pytest_aacl/data/model_prices.json" in archive.namelist()
 
 
 def test_wheel_maps_strategies_into_the_package(wheel: zipfile.ZipFile) -> None:

@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from .._errors import Correction, CorrectionError, render_value
-from ._base import ABSENT, BAD
-from ._compile import compile_schema
+from ._base import ABSENT, BAD, timed_call
+from ._compile import compile_schema, uses_patterns
 
 __all__ = ["Plan"]
 
@@ -19,15 +19,22 @@ __all__ = ["Plan"]
 class Plan:
     """A parameters schema compiled once; `run` is the per-call fast path."""
 
-    __slots__ = ("_fn", "debug", "tool")
+    __slots__ = ("_fn", "_timed", "debug", "tool")
 
     def __init__(self, schema: dict[str, Any], *, tool: str = "", debug: bool = False) -> None:
         self._fn = compile_schema(schema).fn
+        self._timed = uses_patterns(schema)  # only these calls pay for a call-level deadline
         self.tool = tool
         self.debug = debug
 
     def run(self, arguments: Any) -> dict[str, Any]:
         """Canonical JSON arguments (the same dict when already canonical), or `CorrectionError`."""
+        if self._timed:
+            with timed_call():
+                return self._run(arguments)
+        return self._run(arguments)
+
+    def _run(self, arguments: Any) -> dict[str, Any]:
         errs: list[Correction] = []
         try:
             result = self._fn(arguments, "", errs)

@@ -11,6 +11,8 @@ are dispatched on `type(value)` only.
 from __future__ import annotations
 
 import difflib
+import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -20,6 +22,8 @@ from .._errors import Correction, render_value
 __all__ = [
     "ABSENT",
     "BAD",
+    "CALL_BUDGET",
+    "MAX_CORRECTIONS",
     "MAX_DEPTH",
     "MAX_PARSE_CHARS",
     "NULL_WORDS",
@@ -33,6 +37,7 @@ __all__ = [
     "is_null_word",
     "json_key",
     "plain_str",
+    "timed_call",
 ]
 
 #: Nesting deeper than this is `TOO_DEEP` (recursive `$ref` and free-form JSON values).
@@ -44,6 +49,11 @@ MAX_SCALAR_CHARS = 400
 
 #: Seconds one match of a schema's own `pattern` may take before the value is refused.
 PATTERN_TIMEOUT = 0.1
+#: Seconds all matches of a schema's own patterns may take together in one call.
+CALL_BUDGET = 1.0
+#: Corrections kept per call: a model is shown the first few, so 100,000 unexpected keys
+#: must cost a bounded amount of work, not 100,000 suggestions.
+MAX_CORRECTIONS = 100
 
 NULL_WORDS = frozenset({"null", "none", "nil", "n/a", "na", "", "undefined"})
 
@@ -89,6 +99,8 @@ def fail(
     errs: list[Correction], code: str, path: str, expected: str, value: Any, hint: str | None = None
 ) -> Any:
     """Record one correction and return `BAD`, so nodes can `return fail(...)`."""
+    if len(errs) >= MAX_CORRECTIONS:
+        return BAD
     errs.append(Correction(code, path, expected, render_value(value), hint))
     return BAD
 
@@ -189,5 +201,29 @@ class UserPattern:
     def search(self, text: str) -> Any:
         if self._timed is None:  # pragma: no cover
             return self._checked.search(text)
-        return self._timed.search(text, timeout=PATTERN_TIMEOUT)
+        deadline = getattr(_CALL, "deadline", None)
+        if deadline is None:
+            return self._timed.search(text, timeout=PATTERN_TIMEOUT)
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            raise TimeoutError("the call's time for patterns is spent")
+        return self._timed.search(text, timeout=min(PATTERN_TIMEOUT, remaining))
+
+
+_CALL = threading.local()
+
+
+class timed_call:
+    """Within it, every `UserPattern.search` of this thread shares one `CALL_BUDGET`:
+    a hundred slow items cost one budget, not a hundred per-match bounds."""
+
+    __slots__ = ("_outer",)
+
+    def __enter__(self) -> None:
+        self._outer = getattr(_CALL, "deadline", None)
+        if self._outer is None:
+            _CALL.deadline = time.monotonic() + CALL_BUDGET
+
+    def __exit__(self, *exc: object) -> None:
+        _CALL.deadline = self._outer
 

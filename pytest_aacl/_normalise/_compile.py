@@ -3,6 +3,11 @@
 Everything that can be wrong with a schema is found here and raised as `SpecError`
 naming the JSON pointer: unsupported keywords, broken `$ref`s, bad `x-aacl-*` options,
 invalid patterns.  A compiled plan never fails for schema reasons at call time.
+
+A schema node is split into parts: its own keywords (typed, or typeless: applied by the
+instance's JSON type), each `allOf` member, `anyOf`, `oneOf` and `enum`/`const`.  One part
+is the node itself (the fast path); several are chained by `all_of_node`, whose result
+must satisfy the whole schema (`_keywords.Checker`).
 """
 
 from __future__ import annotations
@@ -11,15 +16,18 @@ import re
 from typing import Any
 
 from .._errors import Correction, SpecError
-from .._specs._pointer import join, ref_pointer, split
+from .._specs._options import check_node_options, check_synonyms
+from .._specs._pointer import join, lookup, ref_pointer
+from ._applicators import all_of_node, checked_node, disjoint, one_of_node, typeless_node
 from ._base import ABSENT, MAX_DEPTH, Node, UserPattern, fail
 from ._containers import any_node, array_node, nullable_node, union_node
 from ._dates import date_node, datetime_node, time_node
+from ._keywords import ARRAY_KEYWORDS, NUMBER_KEYWORDS, OBJECT_KEYWORDS, STRING_KEYWORDS, Checker
 from ._numbers import integer_node, number_node
 from ._objects import object_node
 from ._scalars import boolean_node, enum_node, null_node, string_node
 
-__all__ = ["compile_schema"]
+__all__ = ["compile_schema", "uses_patterns"]
 
 _UNSUPPORTED = (
     "not", "if", "then", "else", "contains", "minContains", "maxContains", "propertyNames",
@@ -31,26 +39,18 @@ _ANNOTATIONS = frozenset({
     "default", "examples", "deprecated", "readOnly", "writeOnly", "format", "contentEncoding",
     "contentMediaType", "$dynamicAnchor", "$vocabulary",
 })
+_APPLICATORS = frozenset({"allOf", "anyOf", "oneOf", "enum", "const"})
+_ASSERTIONS = frozenset({"type"}) | STRING_KEYWORDS | NUMBER_KEYWORDS | ARRAY_KEYWORDS | OBJECT_KEYWORDS
+_SUBSCHEMAS = frozenset({"properties", "patternProperties", "additionalProperties", "items", "prefixItems"})
 _TYPES = ("string", "integer", "number", "boolean", "null", "array", "object")
-_ORDERS = ("DMY", "MDY", "YMD")
-_NAIVE = ("reject", "utc", "keep")
 
 
 def compile_schema(schema: dict[str, Any]) -> Node:
     """The root node of a tool's parameters schema (which must be an object schema)."""
     if not isinstance(schema, dict):
         raise SpecError("the parameters schema must be a JSON object (a dict)", pointer="")
-    _check_options(schema, "")
+    check_node_options(schema, "")
     return _Compiler(schema).node(schema, "")
-
-
-def _check_options(schema: dict[str, Any], pointer: str) -> None:
-    order = schema.get("x-aacl-date-order")
-    if order is not None and order not in _ORDERS:
-        raise SpecError(f"x-aacl-date-order is {order!r}; pass one of 'DMY', 'MDY' or 'YMD'", pointer=pointer)
-    naive = schema.get("x-aacl-naive-datetime")
-    if naive is not None and naive not in _NAIVE:
-        raise SpecError(f"x-aacl-naive-datetime is {naive!r}; pass one of 'reject', 'utc' or 'keep'", pointer=pointer)
 
 
 class _Compiler:
@@ -58,9 +58,10 @@ class _Compiler:
         self.root = root
         self.done: dict[str, Node] = {}
         self.pending: dict[str, list[dict[str, Node]]] = {}
+        self.checker = Checker(root)
 
     def node(self, schema: Any, pointer: str) -> Node:
-        if schema is True or (isinstance(schema, dict) and not set(schema) - _ANNOTATIONS - {"x-aacl-date-order", "x-aacl-naive-datetime"} and not schema.get("format")):
+        if schema is True:
             return any_node()
         if schema is False:
             return _never()
@@ -69,29 +70,55 @@ class _Compiler:
         for keyword in _UNSUPPORTED:
             if keyword in schema:
                 raise SpecError(f"the keyword {keyword!r} is not supported by the boundary; express the constraint with type/enum/anyOf, or validate it in the implementation", pointer=join(pointer, keyword))
-        _check_options(schema, pointer)
+        check_node_options(schema, pointer)
         if "$ref" in schema:
             return self._ref(schema, pointer)
+        rest = {k: v for k, v in schema.items() if k not in _APPLICATORS}
+        parts: list[Node] = []
+        if _asserts(rest) and not self._implied(schema, rest):
+            parts.append(self._plain(rest, pointer))
         if "allOf" in schema:
-            parts = schema["allOf"]
-            if not isinstance(parts, list) or len(parts) != 1:
-                raise SpecError("allOf is supported only with a single subschema; merge the subschemas into one", pointer=join(pointer, "allOf"))
-            merged = {k: v for k, v in schema.items() if k != "allOf"}
-            if set(merged) - _ANNOTATIONS:
-                raise SpecError("allOf cannot be combined with sibling constraints; merge them into the subschema", pointer=pointer)
-            return self.node(parts[0], join(pointer, "allOf", 0))
-        for keyword in ("anyOf", "oneOf"):
-            if keyword in schema:
-                return self._union(schema, keyword, pointer)
+            subs = schema["allOf"]
+            if not isinstance(subs, list) or not subs:
+                raise SpecError("allOf must be a non-empty list of schemas", pointer=join(pointer, "allOf"))
+            parts += [self.node(sub, join(pointer, "allOf", i)) for i, sub in enumerate(subs)]
+        if "anyOf" in schema:
+            parts.append(self._union(schema, "anyOf", pointer))
+        if "oneOf" in schema:
+            union = self._union(schema, "oneOf", pointer)
+            exact = disjoint(self.root, schema["oneOf"])  # then anyOf's semantics are oneOf's
+            parts.append(union if exact else one_of_node(self.checker, schema["oneOf"], union))
         if "const" in schema:
-            return enum_node([schema["const"]], {}, code="INVALID_VALUE")
+            parts.append(enum_node([schema["const"]], {}, code="INVALID_VALUE"))
         if "enum" in schema:
-            return self._enum(schema, pointer)
+            parts.append(self._enum(schema, pointer))
+        if not parts:
+            return any_node()
+        if len(parts) == 1:
+            return parts[0]
+        return all_of_node(self.checker, schema, parts)
+
+    def _implied(self, schema: dict[str, Any], rest: dict[str, Any]) -> bool:
+        """`{"type": "string", "enum": [...]}`: every allowed value already meets the rest,
+        so the enum node alone enforces the schema (and stays on the fast path)."""
+        values = [schema["const"]] if "const" in schema else schema.get("enum")
+        if not isinstance(values, list) or not values or set(schema) & {"allOf", "anyOf", "oneOf"}:
+            return False
+        if set(rest) & _SUBSCHEMAS:  # compiled anyway, so that what they hold is checked
+            return False
+        return all(self.checker.valid(rest, v) for v in values)
+
+    def _plain(self, schema: dict[str, Any], pointer: str) -> Node:
+        """A schema without applicators: typed, or typeless (applied by the instance's type)."""
         kind = schema.get("type")
         if kind is None:
-            kind = "object" if "properties" in schema or "additionalProperties" in schema else "array" if "items" in schema or "prefixItems" in schema else None
-            if kind is None:
-                return self._typed(schema, "string", pointer) if schema.get("format") in ("date", "date-time", "time") else any_node()
+            present = set(schema)
+            return typeless_node(
+                self.checker, schema,
+                string=self._typed(schema, "string", pointer) if present & STRING_KEYWORDS else None,
+                array=self._array(schema, pointer) if present & ARRAY_KEYWORDS else None,
+                obj=self._object(schema, pointer) if present & OBJECT_KEYWORDS else None,
+            )
         kinds = [kind] if isinstance(kind, str) else kind
         if not isinstance(kinds, list) or not kinds or any(k not in _TYPES for k in kinds):
             raise SpecError(f"type must be one of {list(_TYPES)} or a list of them, not {kind!r}", pointer=join(pointer, "type"))
@@ -137,38 +164,21 @@ class _Compiler:
         if not isinstance(values, list) or not values:
             raise SpecError("enum must be a non-empty list", pointer=join(pointer, "enum"))
         synonyms = schema.get("x-aacl-synonyms", {})
-        at = join(pointer, "x-aacl-synonyms")
-        if not isinstance(synonyms, dict):
-            raise SpecError('x-aacl-synonyms must map an allowed value to a list of synonyms, e.g. {"advanced": ["deep"]}', pointer=at)
-        members = {v.casefold() for v in values if isinstance(v, str)}
-        owners: dict[str, Any] = {}
-        for target, words in synonyms.items():
-            if target not in values:
-                raise SpecError(f"x-aacl-synonyms names {target!r}, which is not one of the allowed values {values!r}", pointer=at)
-            if not isinstance(words, list) or not all(isinstance(w, str) for w in words):
-                raise SpecError(f"the synonyms of {target!r} must be a list of strings", pointer=join(at, target))
-            clash = [w for w in words if w.casefold() in members and w.casefold() != target.casefold()]
-            if clash:
-                raise SpecError(f"synonym {clash[0]!r} of {target!r} is itself an allowed value; remove it", pointer=join(at, target))
-            for word in words:  # one word for two values would be a silent guess at call time
-                other = owners.setdefault(word.strip().casefold(), target)
-                if other != target:
-                    raise SpecError(f"synonym {word!r} is declared for both {other!r} and {target!r}; keep it for one", pointer=join(at, target))
+        check_synonyms(synonyms, values, pointer=join(pointer, "x-aacl-synonyms"))
         return enum_node(values, synonyms)
 
     def _union(self, schema: dict[str, Any], keyword: str, pointer: str) -> Node:
         parts = schema[keyword]
         if not isinstance(parts, list) or not parts:
             raise SpecError(f"{keyword} must be a non-empty list of schemas", pointer=join(pointer, keyword))
-        if set(schema) - _ANNOTATIONS - {keyword, "type"}:
-            extra = sorted(set(schema) - _ANNOTATIONS - {keyword, "type"})
-            raise SpecError(f"{keyword} cannot be combined with sibling constraints {extra}; move them into each branch", pointer=pointer)
         nulls = [p for p in parts if isinstance(p, dict) and p.get("type") == "null" and len(set(p) - _ANNOTATIONS) == 1]
         rest = [(i, p) for i, p in enumerate(parts) if not any(p is n for n in nulls)]
         branches = [self.node(p, join(pointer, keyword, i)) for i, p in rest]
+        if keyword == "anyOf" and any(p is True or (isinstance(p, dict) and not _asserts(p) and not set(p) & _APPLICATORS and "$ref" not in p) for _, p in rest):
+            return any_node()  # a branch accepts anything: no null word is read as null
         inner = branches[0] if len(branches) == 1 else union_node(branches) if branches else None
         if nulls:
-            return nullable_node(inner) if inner is not None else null_node(schema)
+            return nullable_node(inner) if inner is not None else null_node({})
         assert inner is not None
         return inner
 
@@ -205,7 +215,8 @@ class _Compiler:
             patterns.append((compiled, self.node(sub, join(pointer, "patternProperties", pattern))))
         extra = schema.get("additionalProperties", True)
         additional: Node | bool = extra if isinstance(extra, bool) else self.node(extra, join(pointer, "additionalProperties"))
-        return object_node(schema, props, additional, patterns)
+        node = object_node(schema, props, additional, patterns, fold="type" in schema)
+        return checked_node(self.checker, schema, node) if patterns else node
 
     def _ref(self, schema: dict[str, Any], pointer: str) -> Node:
         if set(schema) - _ANNOTATIONS - {"$ref"}:
@@ -218,14 +229,7 @@ class _Compiler:
             return self.done[target]
         if target in self.pending:
             return self._forward(target)
-        sub: Any = self.root
-        for token in split(target):
-            if isinstance(sub, dict) and token in sub:
-                sub = sub[token]
-            elif isinstance(sub, list) and token.isdigit() and int(token) < len(sub):
-                sub = sub[int(token)]
-            else:
-                raise SpecError(f"$ref {schema['$ref']!r} points to nothing in this schema", pointer=join(pointer, "$ref"))
+        sub = lookup(self.root, schema["$ref"], at=join(pointer, "$ref"))
         self.pending[target] = []
         node = self.node(sub, target)
         for holder in self.pending.pop(target):
@@ -251,3 +255,21 @@ def _never() -> Node:
         return ABSENT if v is None else fail(errs, "UNEXPECTED_FIELD", path, "nothing (this value is not accepted)", v)
 
     return Node(never, "nothing")
+
+
+def _asserts(schema: dict[str, Any]) -> bool:
+    """Whether a schema without applicators constrains anything (unknown keywords do not)."""
+    return bool(_ASSERTIONS.intersection(schema)) and (set(schema) != {"format"} or bool(schema["format"]))
+
+
+def uses_patterns(schema: Any, depth: int = 0) -> bool:
+    """Whether a schema carries its own regular expressions (`pattern`, `patternProperties`)."""
+    if depth > 200:
+        return True
+    if isinstance(schema, dict):
+        if isinstance(schema.get("pattern"), str) or isinstance(schema.get("patternProperties"), dict):
+            return True
+        return any(uses_patterns(v, depth + 1) for k, v in schema.items() if k not in ("enum", "const", "default", "examples"))
+    if isinstance(schema, list):
+        return any(uses_patterns(v, depth + 1) for v in schema)
+    return False

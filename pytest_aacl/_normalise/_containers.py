@@ -17,9 +17,11 @@ from .._errors import Correction
 from ._base import (
     ABSENT,
     BAD,
+    MAX_CORRECTIONS,
     MAX_DEPTH,
     MAX_PARSE_CHARS,
     Node,
+    child_path,
     clean_text,
     fail,
     is_null_word,
@@ -83,7 +85,7 @@ def _json_value(v: Any, path: str, errs: list[Correction], depth: int) -> Any:
             if key is None:
                 fail(errs, "TYPE_ERROR", path, "an object with string keys", k)
                 continue
-            y = _json_value(x, f"{path}.{key}" if path else key, errs, depth + 1)
+            y = _json_value(x, child_path(path, key), errs, depth + 1)  # a model's key, quoted
             same = same and y is x and key is k
             result[key] = y
         return v if same else result
@@ -144,6 +146,8 @@ def union_node(branches: list[Node]) -> Node:
                 absent = True
             elif result is v:
                 return v
+            elif json_key(result) == json_key(v):
+                return result  # the same JSON value (2.0 is the integer 2): valid as sent
             else:
                 readings.setdefault(json_key(result), result)
         if len(readings) == 1:
@@ -264,6 +268,8 @@ def array_node(schema: dict[str, Any], item: Node | None, prefix: list[Node], ex
                 y = fail(errs, "TYPE_ERROR", ipath, prefix[i].expected if i < len(prefix) else of, x)
             if y is BAD:
                 failed = True
+                if len(errs) >= MAX_CORRECTIONS:  # the call already fails; bound its cost
+                    break
             elif y is not x:
                 if out is None:
                     out = list(items)

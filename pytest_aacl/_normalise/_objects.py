@@ -15,6 +15,7 @@ from .._errors import Correction, render_value
 from ._base import (
     ABSENT,
     BAD,
+    MAX_CORRECTIONS,
     Node,
     UserPattern,
     child_path,
@@ -45,15 +46,18 @@ def object_node(
     props: dict[str, Node],
     additional: Node | bool | None,
     patterns: list[tuple[UserPattern, Node]],
+    *,
+    fold: bool = True,
 ) -> Node:
-    """`additional` is a Node (validate extra values), True (free JSON) or False (forbid)."""
+    """`additional` is a Node (validate extra values), True (free JSON) or False (forbid).
+    `fold=False` (a schema without `type`) keeps every key as sent: no camelCase aliases."""
     required = [name for name in schema.get("required", []) if isinstance(name, str)]
     names = list(props)
     expected = f"an object with keys {render_value(names, 200)}" if names else "an object"
     folds: dict[str, list[str]] = {}
     for name in names:
         folds.setdefault(_fold(name), []).append(name)
-    aliases = {f: group[0] for f, group in folds.items() if len(group) == 1}
+    aliases = {f: group[0] for f, group in folds.items() if len(group) == 1} if fold else {}
     suggest = {name.lower(): name for name in names}
     free = any_node() if additional is True else None
     lo, hi = schema.get("minProperties"), schema.get("maxProperties")
@@ -96,6 +100,8 @@ def object_node(
                 if y is ABSENT or y is BAD:
                     break
         if not matched and additional is False:
+            if len(errs) >= MAX_CORRECTIONS:  # the call already fails; bound its cost
+                return True
             guess = closest(key, suggest) if names else None
             hint = f'Did you mean "{guess}"? Use one of the expected keys.' if guess else ("Remove this field." if names else "This tool takes no arguments.")
             errs.append(Correction("UNEXPECTED_FIELD", child_path(path, key), f"one of the keys {render_value(names, 300)}", render_value(key), hint))

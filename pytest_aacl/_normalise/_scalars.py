@@ -18,6 +18,7 @@ from .._errors import Correction
 from ._base import (
     ABSENT,
     BAD,
+    MAX_CORRECTIONS,
     MAX_PARSE_CHARS,
     Node,
     UserPattern,
@@ -226,6 +227,8 @@ def enum_node(values: list[Any], synonyms: dict[str, list[str]], *, code: str = 
     hint = "Retry with one of the expected values." if code == "INVALID_ENUM" else "Retry with the expected value."
 
     def reject(v: Any, path: str, errs: list[Correction], text: str | None) -> Any:
+        if len(errs) >= MAX_CORRECTIONS:  # the call already fails; bound its cost
+            return BAD
         guess = closest(text, suggest) if text is not None else None
         prefix = f'Did you mean "{guess}"? ' if guess is not None else ""
         return fail(errs, code, path, expected, v, prefix + hint)

@@ -20,6 +20,7 @@ from typing import Any
 from .._errors import SpecError
 from . import _typing as ty
 from ._docstrings import parse_docstring
+from ._pointer import lookup
 
 __all__ = ["SchemaBuilder"]
 
@@ -255,7 +256,10 @@ def _describe(schema: dict[str, Any]) -> str:
 
 def _types(schema: dict[str, Any], defs: dict[str, Any]) -> set[str]:
     if "$ref" in schema:
-        target = defs.get(schema["$ref"].rsplit("/", 1)[-1], {})
+        try:
+            target = lookup({"$defs": defs}, schema["$ref"])
+        except SpecError:
+            target = {}
         return {"object"} if target.get("type") == "object" or "properties" in target else set()
     kind = schema.get("type")
     return {kind} if isinstance(kind, str) else set(kind or ())

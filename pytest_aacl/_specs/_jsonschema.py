@@ -13,7 +13,6 @@ import json
 from collections.abc import Callable
 from functools import cache
 from typing import Any
-from urllib.parse import unquote
 
 from .._errors import SpecError
 from .._spec import ToolSpec
@@ -330,7 +329,7 @@ class _Canonicaliser:
 
 def _object_root(out: dict[str, Any], depth: int = 0) -> dict[str, Any]:
     if "type" not in out and "properties" not in out and isinstance(out.get("$ref"), str) and depth < 8:
-        target = ptr.resolve(out, unquote(out["$ref"][1:]))
+        target = ptr.lookup(out, out["$ref"], at="/$ref")
         if isinstance(target, dict):  # {"$ref": "#/$defs/Args", "$defs": {...}}: inline the root
             merged = {"$schema": DRAFT_2020_12, **copy.deepcopy(target),
                       **{k: v for k, v in out.items() if k != "$ref"}}
@@ -339,6 +338,8 @@ def _object_root(out: dict[str, Any], depth: int = 0) -> dict[str, Any]:
     if kind == ["object"]:
         kind = "object"
     if kind == "object" or (kind is None and isinstance(out.get("properties"), dict)):
+        if kind is None:
+            out = _detach_root_refs(out)
         out["type"] = "object"
         out.setdefault("properties", {})
         return out
@@ -350,3 +351,40 @@ def _object_root(out: dict[str, Any], depth: int = 0) -> dict[str, Any]:
         '{"type": "object", "properties": {...}} (with "properties": {} for a tool without arguments)'
     )
 
+
+
+def _detach_root_refs(out: dict[str, Any]) -> dict[str, Any]:
+    """A typeless root gets `"type": "object"` (tool arguments are an object), but a `"#"`
+    ref inside it means the schema as written, where a nested value may be any type: such
+    refs are pointed at a typeless copy of the root in `$defs`."""
+    if not _refs_root(out, 0):
+        return out
+    defs = out.get("$defs", {})
+    name, n = "root", 1
+    while name in defs:
+        n += 1
+        name = f"root_{n}"
+    target = ptr.to_ref(ptr.join("/$defs", name))
+    body = {k: v for k, v in out.items() if k not in ("$schema", "$id", "$defs")}
+    moved = _retarget(out, target)
+    moved.setdefault("$defs", {})[name] = _retarget(body, target)
+    return moved
+
+
+def _refs_root(node: Any, depth: int) -> bool:
+    if depth > 200:
+        return False
+    if isinstance(node, dict):
+        return node.get("$ref") == "#" or any(_refs_root(v, depth + 1) for k, v in node.items() if k not in ("enum", "const", "default", "examples"))
+    if isinstance(node, list):
+        return any(_refs_root(v, depth + 1) for v in node)
+    return False
+
+
+def _retarget(node: Any, target: str) -> Any:
+    if isinstance(node, dict):
+        return {k: (target if k == "$ref" and v == "#" else v if k in ("enum", "const", "default", "examples") else _retarget(v, target))
+                for k, v in node.items()}
+    if isinstance(node, list):
+        return [_retarget(v, target) for v in node]
+    return node

@@ -1,4 +1,11 @@
-"""JSON pointers and local `$ref`s: the addressing every importer and error message shares."""
+"""JSON pointers and local `$ref`s: the one resolver the spec layer, the boundary, the oracle
+and the strategies share, so a schema is addressed the same way everywhere.
+
+`lookup(root, ref)` is the entry point for a `$ref`: it percent-decodes the fragment,
+unescapes `~1`/`~0`, finds `$anchor`s, reads `definitions` and `$defs` as one another (a
+schema canonicalised to 2020-12 moves one into the other), and refuses remote references.
+`deref(root, node)` follows chains of `$ref`s, bounded so a cycle is an error, not a hang.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +15,10 @@ from urllib.parse import quote, unquote
 from .._errors import SpecError
 
 _MISSING = object()
+
+#: Longest chain of `$ref` -> `$ref` -> ... that `deref` follows before calling it a cycle.
+MAX_REF_CHAIN = 32
+_DEFS = {"definitions": "$defs", "$defs": "definitions"}
 
 
 def escape(token: str) -> str:
@@ -78,3 +89,54 @@ def rebase(error: SpecError, base: str, *, tool: str = "") -> SpecError:
     text = str(error)
     message = text[len(head):] if text.startswith(head) else text
     return SpecError(f"{message} (tool {tool!r})" if tool else message, pointer=base + error.pointer)
+
+
+def lookup(root: Any, ref: Any, *, at: str = "") -> Any:
+    """The schema a local `$ref` points to in `root`, or `SpecError` naming `at`.
+
+    Accepts `#/$defs/A%20B`, `#/definitions/a~1b`, `#` and `#name` (an `$anchor`);
+    remote references are refused (a tool schema must be self-contained).
+    """
+    target = ref_pointer(ref, at=at)
+    if target.startswith("#"):
+        found = _find_anchor(root, target[1:], 0)
+        if found is _MISSING:
+            raise SpecError(f"$ref {ref!r} names no $anchor in this schema", pointer=at)
+        return found
+    found = resolve(root, target)
+    if found is _MISSING:
+        tokens = split(target)
+        if tokens and tokens[0] in _DEFS:  # a canonicalised copy keeps one of the two names
+            found = resolve(root, join("", _DEFS[tokens[0]], *tokens[1:]))
+    if found is _MISSING:
+        raise SpecError(f"$ref {ref!r} points to nothing in this schema", pointer=at)
+    return found
+
+
+def deref(root: Any, node: Any, *, at: str = "", limit: int = MAX_REF_CHAIN) -> Any:
+    """`node` with its `$ref` chain followed (siblings of a `$ref` are not merged)."""
+    for _ in range(limit):
+        if not isinstance(node, dict) or "$ref" not in node:
+            return node
+        node = lookup(root, node["$ref"], at=at)
+    if isinstance(node, dict) and "$ref" in node:
+        raise SpecError(f"$ref chain longer than {limit} links (a cycle of references)", pointer=at)
+    return node
+
+
+def _find_anchor(node: Any, name: str, depth: int) -> Any:
+    if depth > 200:
+        return _MISSING
+    if isinstance(node, dict):
+        if node.get("$anchor") == name or node.get("$dynamicAnchor") == name:
+            return node
+        children: Any = node.values()
+    elif isinstance(node, list):
+        children = node
+    else:
+        return _MISSING
+    for child in children:
+        found = _find_anchor(child, name, depth + 1)
+        if found is not _MISSING:
+            return found
+    return _MISSING
