@@ -182,10 +182,10 @@ def run_check(cdef: CheckDef, ctx: Any, call: Callable[[dict[str, Any]], Call], 
     run = CheckRun(cdef, ctx, call, hung)
     for case in coverage[:max_examples]:
         run.explore(case)
+    from_coverage = set(run.first)
     left = max_examples - min(len(coverage), max_examples)
     if left > 0 and strategy is not None:
         _hypothesis(strategy, run.explore, left, seed, settings_base, explore=True)
-    from_coverage = set(run.first) if coverage else set()
     for key in list(run.first):
         if key in from_coverage:
             run.first[key].shrunk = True  # minimal by construction

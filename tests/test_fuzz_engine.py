@@ -249,3 +249,31 @@ def test_reset_runs_before_every_call() -> None:
                   reset=reset)
     assert report.ok, str(report)
     assert state["calls"] >= 40 and state["resets"] >= state["calls"]
+
+
+def test_defects_met_after_coverage_are_still_shrunk(monkeypatch: pytest.MonkeyPatch) -> None:
+    import pytest_aacl._run as engine
+
+    harmless = [HallucinatedCall({"query": "q", "limit": " 2"}, {"query": "q", "limit": 2},
+                                 (Label("limit", "int_whitespace", 2, " 2"),))]
+    monkeypatch.setattr(engine, "_coverage_cases", _cover({"hallucinated": harmless}))
+    report = fuzz(black_box(count_truncating), checks=["no_silent_corruption"], max_examples=300, seed=0)
+    [finding] = report.findings
+    assert finding.first_seen > 1 and finding.shrunk, str(report)
+    # shrunk: the smallest intended value whose thousands rendering shows it
+    assert finding.args["limit"] == "1,000" and finding.intended["limit"] == 1000
+
+
+def test_the_report_is_bounded_and_lists_advice_apart() -> None:
+    from pytest_aacl import Finding, FuzzReport
+    from pytest_aacl._report import MAX_REPORT_LINES, format_report
+
+    def finding(i: int, severity: str = "defect") -> Finding:
+        return Finding(tool="t", check="total", message=f"boom {i}", call=f"t(i={i})", args={"i": i}, kind="invalid",
+                       outcome="escaped", error="ValueError: x\n" * 30, fix="fix it", severity=severity)
+
+    text = format_report(FuzzReport(findings=[finding(i) for i in range(200)], advice=[finding(0, "advice")], seed=1))
+    lines = text.splitlines()
+    assert len(lines) < MAX_REPORT_LINES + 80
+    assert any(line.startswith("... ") and "more finding(s) not shown" in line for line in lines)
+    assert "Advice (1, does not fail the run):" in lines and lines[-1] == "200 finding(s) in 0 examples; seed=1"
