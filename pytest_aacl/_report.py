@@ -148,10 +148,11 @@ def format_report(report: FuzzReport, *, replay: str = "", advice: bool = True) 
         head = f"{tool}: {len(mine)} defect(s) found by {', '.join(_ordered(f.check for f in mine))}"
         out += [head, "=" * len(head)]
         for finding in mine:
-            if len(out) >= MAX_REPORT_LINES:
+            block = format_finding(finding).splitlines()
+            if out[2:] and len(out) + len(block) > MAX_REPORT_LINES:  # the first one always shows
                 hidden += 1
                 continue
-            out += [format_finding(finding), ""]
+            out += [*block, ""]
     if hidden:
         out.append(f"... {hidden} more finding(s) not shown (bounded report); fix the ones above first")
     out += notes + skipped
