@@ -10,6 +10,7 @@ import warnings
 from typing import Any
 
 import pytest
+from pydantic import AnyUrl
 from pytest_aacl.strategies import HallucinatedCall, InvalidCall, Label, Mutation
 
 from pytest_aacl import InvalidArgument, fuzz
@@ -277,3 +278,34 @@ def test_the_report_is_bounded_and_lists_advice_apart() -> None:
     assert len(lines) < MAX_REPORT_LINES + 80
     assert any(line.startswith("... ") and "more finding(s) not shown" in line for line in lines)
     assert "Advice (1, does not fail the run):" in lines and lines[-1] == "200 finding(s) in 0 examples; seed=1"
+
+
+def fetch(url: AnyUrl, max_length: int = 5000) -> str:
+    """Fetch a URL."""
+    return str(url)[:max_length]
+
+
+def test_url_parameters_compare_as_the_string_the_model_meant() -> None:
+    from fastmcp import FastMCP
+
+    server = FastMCP("fetcher")
+    server.tool(fetch)
+    # pydantic hands the tool AnyUrl("https://a.com/") for "https://a.com": not a difference
+    report = fuzz(server, max_examples=40, seed=1)
+    assert report.findings == [], str(report)
+
+
+def test_a_user_check_without_a_fix_line_still_ends_with_one() -> None:
+    from pytest_aacl import CHECKS, check
+
+    @check(inputs=("conforming",), name="aacl_test_never_q")
+    def never_q(case: Any, call: Any, ctx: Any) -> None:
+        """The query never starts with q."""
+        assert not str(case.args.get("query", "")).startswith("q"), "a query starting with q"
+
+    try:
+        report = fuzz(black_box(count_ok), checks=["aacl_test_never_q"], max_examples=200, seed=0)
+    finally:
+        del CHECKS["aacl_test_never_q"]
+    [finding] = report.findings
+    assert finding.fix == "make the tool satisfy the check 'aacl_test_never_q': The query never starts with q."
