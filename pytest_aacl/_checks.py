@@ -36,12 +36,12 @@ Escapes and hangs are judged by `total` only, so one crash is one finding, not o
 
 from __future__ import annotations
 
-import datetime as _dt
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
+from ._check_support import NOTHING, sent_value, strict_validator, text_correction_lacks
 from ._errors import MAX_MESSAGE_CHARS, CorrectionError, InvalidArgument, render_value
 from ._oracle import compare, compare_arguments, jsonable
 
@@ -332,7 +332,7 @@ def typed_implementation(case: Case, call: Call, ctx: CheckContext) -> None:
     """Whatever reaches the implementation validates against the strict schema (jsonschema 2020-12, formats on)."""
     if not call.received:
         return
-    validator = _validator(ctx)
+    validator = strict_validator(ctx)
     for got in _received_json(call, ctx):
         error = next(iter(validator.iter_errors(got)), None)
         if error is not None:
@@ -361,54 +361,10 @@ def correction_quality(case: Case, call: Call, ctx: CheckContext) -> None:
             f"the correction does not name the field {fields[0]!r}: {call.message[:200]!r}"
         ), ("unnamed field",))
         return
-    sent = [_sent(label) for label in case.labels]
-    _check_text_correction(call.message, fields, [v for v in sent if v is not _NOTHING])
-
-
-_NOTHING = object()
-
-
-def _sent(label: Any) -> Any:
-    """The value the model sent at a label's path (hallucination or mutation record)."""
-    value = getattr(label, "rendered", getattr(label, "mutated", _NOTHING))
-    return _NOTHING if type(value).__name__ == "_Absent" else value
-
-
-_CODE = re.compile(r"\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b|\btype=[a-z_]+")
-_EXPECTED = re.compile(r"expect|must|should|one of|allowed|\bvalid\b|required|at (?:least|most)|between", re.IGNORECASE)
-
-
-def _check_text_correction(message: str, fields: list[str], sent: list[Any]) -> None:
-    """For tools not built with the boundary: the message must carry code, field, expectation, value."""
-    lacks = []
-    if not _CODE.search(message):
-        lacks.append("an error code (e.g. INVALID_ENUM)")
-    lowered = message.lower()
-    if fields and not any(f.lower() in lowered for f in fields):
-        lacks.append(f"the field name {fields[0]!r}")
-    if not _EXPECTED.search(message):
-        lacks.append("what is expected")
-    shown = [_value_texts(value) for value in sent]
-    if shown and not any(t.lower() in lowered for forms in shown for t in forms):
-        lacks.append("the value received")
+    sent = [sent_value(label) for label in case.labels]
+    lacks = text_correction_lacks(call.message, fields, [v for v in sent if v is not NOTHING])
     kinds = tuple(part.split(" (")[0].split(" '")[0] for part in lacks)
-    _require(not lacks, f"the correction lacks {', '.join(lacks)}: {render_value(message, 160)}", ("lacks", *kinds))
-
-
-def _value_texts(value: Any) -> list[str]:
-    """The ways a message may show a received value: raw, repr, JSON-like (first characters)."""
-    forms = [render_value(value, 40).strip('"'), _short_repr(value)]
-    if isinstance(value, str):
-        forms.append(value)
-    return [f.strip()[:12] for f in forms if f.strip()] or ['""', "''"]
-
-
-def _short_repr(value: Any) -> str:
-    try:
-        text = repr(value)
-    except Exception:
-        return ""
-    return text[1:-1] if isinstance(value, str) else text
+    _require(not lacks, f"the correction lacks {', '.join(lacks)}: {render_value(call.message, 160)}", ("lacks", *kinds))
 
 
 @check(inputs=("hallucinated", "conforming"), needs_implementation=True,
@@ -436,32 +392,3 @@ def _field_of(label: Any) -> str:
         return str(path[0]) if path else ""
     text = str(path or "").lstrip("$").lstrip("./")
     return re.split(r"[./\[]", text, maxsplit=1)[0] if text else ""
-
-
-def _validator(ctx: CheckContext) -> Any:
-    cached = ctx._cache.get("validator")
-    if cached is None:
-        import jsonschema
-
-        formats = jsonschema.FormatChecker()
-        # jsonschema checks these only with an optional dependency; never skip them silently
-        formats.checks("date-time", raises=ValueError)(_iso_datetime)
-        formats.checks("time", raises=ValueError)(_iso_time)
-        cached = jsonschema.Draft202012Validator(ctx.spec.parameters, format_checker=formats)
-        ctx._cache["validator"] = cached
-    return cached
-
-
-def _iso_datetime(value: object) -> bool:
-    if not isinstance(value, str):
-        return True
-    if len(value) < 16 or value[10] not in "Tt ":
-        return False
-    _dt.datetime.fromisoformat(value.replace("Z", "+00:00").replace("z", "+00:00"))
-    return True
-
-
-def _iso_time(value: object) -> bool:
-    if isinstance(value, str):
-        _dt.time.fromisoformat(value.replace("Z", "+00:00").replace("z", "+00:00"))
-    return True

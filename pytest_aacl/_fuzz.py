@@ -141,6 +141,7 @@ def _fuzz_one(t: Target, names: list[str], max_examples: int, seed: int, reset: 
     black_box, call = ctx.black_box, ctx._call
     hung = [False]
     seen: set[tuple[str, ...]] = set()
+    records: dict[str, list[Any]] = {}
     base = _base_settings()
     for name in names:
         cdef = CHECKS[name]
@@ -153,7 +154,7 @@ def _fuzz_one(t: Target, names: list[str], max_examples: int, seed: int, reset: 
                 "(name the implementation with implementation= to run it)")
             continue
         strategy, why = _strategy(cdef.inputs, t.spec)
-        cover = coverage_for(cdef.inputs, t.spec, max_examples)
+        cover = coverage_for(cdef.inputs, t.spec, max_examples, records)
         if strategy is None and not cover:
             report.not_applicable.append(f"{t.name}::{name}: {why}")
             continue

@@ -87,11 +87,17 @@ def _coverage_cases(kind: str, spec: Any) -> list[Any]:
         return []
 
 
-def coverage_for(kinds: Sequence[InputKind], spec: Any, budget: int) -> list[Case]:
-    """Every coverage case of `kinds`, or a stratified subset of `budget` of them."""
+def coverage_for(kinds: Sequence[InputKind], spec: Any, budget: int,
+                 cache: dict[str, list[Any]] | None = None) -> list[Case]:
+    """Every coverage case of `kinds`, or a stratified subset of `budget` of them.
+
+    `cache` (one per tool) keeps each kind's records, which several checks share."""
+    cache = {} if cache is None else cache
     groups: dict[tuple[str, ...], list[Case]] = {}
     for kind in kinds:
-        for record in _coverage_cases(kind, spec):
+        if kind not in cache:
+            cache[kind] = _coverage_cases(kind, spec)
+        for record in cache[kind]:
             case = case_of(kind, record)
             groups.setdefault(_stratum(case), []).append(case)
     picked: list[Case] = []
