@@ -252,8 +252,9 @@ def no_silent_corruption(case: Case, call: Call, ctx: CheckContext) -> None:
     _expect_reaches(case, call, ctx, case.intended or {}, _FIX_READ)
 
 
-_FIX_NONDETERMINISTIC = ("seed the tool's randomness, freeze time, or name the implementation (implementation=) "
-                         "so the fuzzer judges what reaches it instead of the result")
+_FIX_NONDETERMINISTIC = ("seed the tool's randomness, freeze time, reset its state before each call (fuzz(reset=) "
+                         "or the aacl_reset fixture), or name the implementation (implementation=) so the "
+                         "fuzzer judges what reaches it instead of the result")
 
 
 def _metamorphic(case: Case, call: Call, ctx: CheckContext) -> None:
