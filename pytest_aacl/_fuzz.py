@@ -8,7 +8,6 @@ not make a report fail.  Nothing is printed, so callers decide how to show it (`
 
 from __future__ import annotations
 
-import inspect
 import math
 import os
 import random
@@ -118,18 +117,16 @@ def fuzz(
     A wrong argument raises `pytest_aacl.InvalidArgument` saying what to pass instead.
     """
     names = _validate(checks, max_examples, seed, correction, timeout, reset)
-    how: dict[str, Any] = {"schema": schema, "implementation": implementation, "correction": correction, "timeout": timeout}
-    own_reset = reset
-    if reset is not None and "reset" in inspect.signature(resolve).parameters:
-        how["reset"], own_reset = reset, None  # the target runs it before each call itself
-    targets = resolve(target, **how)
+    # `reset` is run here, before every call this run makes (checks' own calls included),
+    # so it also holds for an already-resolved target
+    targets = resolve(target, schema=schema, implementation=implementation, correction=correction, timeout=timeout)
     if seed is None:  # always explicit, so exploring and shrinking replay the same stream
         seed = 0 if _base_settings().derandomize else random.getrandbits(32)
     report = FuzzReport(seed=seed, checks=tuple(names), tools=tuple(t.name for t in targets))
     for t in targets:
         with t.session():
             try:
-                _fuzz_one(t, names, max_examples, seed, own_reset, report)
+                _fuzz_one(t, names, max_examples, seed, reset, report)
             finally:
                 t.close()
     return report
