@@ -17,6 +17,7 @@ _EXPORTS: dict[str, str] = {
     "CorrectionError": "._errors",
     "Correction": "._errors",
     "SpecError": "._errors",
+    "InvalidArgument": "._errors",
     "CODES": "._errors",
     # the boundary runtime
     "boundary": "._boundary",
@@ -35,6 +36,7 @@ _EXPORTS: dict[str, str] = {
     "specs_from_mcp_server_async": "._specs",
     # fuzzing and checks
     "fuzz": "._fuzz",
+    "CheckContext": "._context",
     "FuzzReport": "._fuzz",
     "Finding": "._fuzz",
     "check": "._checks",
@@ -50,11 +52,13 @@ __all__ = [
     "BoundaryInvariantError",
     "Call",
     "Case",
+    "CheckContext",
     "Correction",
     "CorrectionError",
     "Defect",
     "Finding",
     "FuzzReport",
+    "InvalidArgument",
     "SpecError",
     "Tool",
     "ToolSpec",
@@ -76,7 +80,8 @@ __all__ = [
 if TYPE_CHECKING:  # pragma: no cover
     from ._boundary import BoundaryInvariantError, Tool, boundary
     from ._checks import CHECKS, Call, Case, Defect, check
-    from ._errors import CODES, Correction, CorrectionError, SpecError
+    from ._context import CheckContext
+    from ._errors import CODES, Correction, CorrectionError, InvalidArgument, SpecError
     from ._fuzz import Finding, FuzzReport, fuzz
     from ._spec import ToolSpec
     from ._specs import (

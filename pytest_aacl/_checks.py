@@ -1,25 +1,52 @@
 """The oracle: named checks as plain functions, and the registry users extend.
 
 A check is called once per generated case with the `Case` (what the model sent and, for
-hallucinated input, what it meant), the recorded `Call` (what reached the implementation,
-or what was raised), and the `Target` (to read its spec or call it again).  It raises
-`AssertionError` with a one-sentence reason when the tool misbehaved.  Checks never import
+hallucinated input, what it meant), the recorded `Call` (what the tool answered and, unless
+the tool is judged as a black box, what reached its implementation), and a `CheckContext`
+(to read the spec or call the tool again).  It raises `AssertionError` (best: `Defect`, with
+a grouping key and a one-line fix) when the tool misbehaved.  Checks never import
 hypothesis; jsonschema is imported only by `typed_implementation`.
+
+What each built-in check judges, per mode (see docs/fuzz-checks.md):
+
+=====================  ===============================  ====================================
+check                  implementation named (spy)        black box (nothing named)
+=====================  ===============================  ====================================
+no_silent_corruption   what reached the implementation   the tool's result for the rendering
+                       equals the intended value, or a   equals its result for the intended
+                       correction (before the call)      value (both reproducible), or a
+                                                         correction
+identity_on_canonical  valid arguments are not refused   not applicable
+                       and reach it unchanged
+rejects_invalid        invalid arguments never reach     not applicable (a normal answer to
+                       it; they are not answered as if   invalid input may be correct
+                       valid                             handling; we cannot tell)
+total                  no exception but a correction     same
+                       escapes; every call answers in
+                       time
+typed_implementation   what reached it validates         not applicable
+idempotent             re-sending what reached it        not applicable
+                       reaches it unchanged
+correction_quality     ADVICE: a correction names        same
+                       code, field, expectation, value
+=====================  ===============================  ====================================
+
+Escapes and hangs are judged by `total` only, so one crash is one finding, not one per check.
 """
 
 from __future__ import annotations
 
-import datetime as _dt
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
-from ._errors import MAX_MESSAGE_CHARS, CorrectionError, render_value
-from ._oracle import compare_arguments, jsonable
+from ._check_support import NOTHING, sent_value, strict_validator, text_correction_lacks
+from ._errors import MAX_MESSAGE_CHARS, CorrectionError, InvalidArgument, render_value
+from ._oracle import compare, compare_arguments, jsonable
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ._targets import Target
+    from ._context import CheckContext
 
 __all__ = ["CHECKS", "Call", "Case", "CheckDef", "Defect", "check"]
 
@@ -52,19 +79,23 @@ class Call:
 
     `outcome` is `"returned"`, `"rejected"` (a correction), `"escaped"` (any other
     exception) or `"timeout"`.  `received` holds the keyword arguments of every call that
-    reached the implementation.  `error` is the correction or the escaped exception;
-    `message` its text (for MCP, the text of the `isError` result).
+    reached the implementation, or is `None` when the tool is judged as a black box.
+    `result` is what the tool returned, normalised to JSON (MCP: `structuredContent`, else
+    the text contents).  `error` is the correction or the escaped exception; `message` its
+    text (for MCP, the text of the `isError` result).
     """
 
     args: dict[str, Any]
     outcome: Literal["returned", "rejected", "escaped", "timeout"]
-    received: list[dict[str, Any]] = field(default_factory=list)
+    received: list[dict[str, Any]] | None = field(default_factory=list)
     error: BaseException | None = None
     message: str = ""
     seconds: float = 0.0
+    result: Any = None
 
 
-CheckFunc = Callable[[Case, Call, "Target"], None]
+CheckFunc = Callable[[Case, Call, "CheckContext"], None]
+Severity = Literal["defect", "advice"]
 
 
 @dataclass(frozen=True)
@@ -73,6 +104,12 @@ class CheckDef:
     func: CheckFunc
     inputs: tuple[InputKind, ...]
     description: str
+    #: judges what reached the implementation: not applicable when the tool is a black box
+    needs_implementation: bool = False
+    #: "advice" findings (conventions) never fail a run unless asked to
+    severity: Severity = "defect"
+    #: the line that ends a finding of this check unless the check gives its own
+    fix: str = ""
 
 
 #: Every check by name, in the order they run.  `@check` adds to it.
@@ -84,29 +121,51 @@ def check(
     *,
     name: str | None = None,
     inputs: Iterable[InputKind] = ("hallucinated",),
+    replace: bool = False,
+    needs_implementation: bool = False,
+    severity: Severity = "defect",
+    fix: str = "",
 ) -> Any:
     """Register a check, so `--aacl-checks` and `fuzz(checks=...)` can select it by name.
 
     Use bare (`@check`) or with options (`@check(inputs=("conforming", "hallucinated"))`).
-    The function receives `(case, call, target)` and raises `AssertionError` on a defect::
+    The function receives `(case, call, ctx)` (`ctx` is a `CheckContext`) and raises
+    `AssertionError` on a defect::
 
-        @pytest_aacl.check(inputs=("conforming",))
-        def never_empty_query(case, call, target):
+        @pytest_aacl.check(inputs=("conforming",), needs_implementation=True)
+        def never_empty_query(case, call, ctx):
             for kwargs in call.received:
                 assert kwargs.get("query"), "the implementation received an empty query"
+
+    A name already registered is refused unless `replace=True`.  `needs_implementation`
+    marks a check that reads `call.received`: it is reported not applicable for black-box
+    tools.  `severity="advice"` findings never fail a run by default.
     """
-    kinds = tuple(inputs)
+    kinds = tuple(inputs) if not isinstance(inputs, str) else (inputs,)
     unknown = [k for k in kinds if k not in INPUT_KINDS]
     if unknown or not kinds:
-        raise ValueError(f"check inputs must be a non-empty subset of {INPUT_KINDS}, got {kinds!r}")
+        raise InvalidArgument(f"check inputs must be a non-empty subset of {INPUT_KINDS}, got {kinds!r}")
+    if severity not in ("defect", "advice"):
+        raise InvalidArgument(f"check severity must be 'defect' or 'advice', got {severity!r}")
 
     def register(fn: CheckFunc) -> CheckFunc:
-        key = name or fn.__name__
+        key = name or getattr(fn, "__name__", "")
+        if not key or not callable(fn):
+            raise InvalidArgument(f"@check needs a named function, got {fn!r}")
+        if key in CHECKS and not replace and not _same_function(CHECKS[key].func, fn):
+            raise InvalidArgument(f"a check named {key!r} is already registered; pick another name, "
+                                  "or pass replace=True to replace it")
         doc = (fn.__doc__ or "").strip().splitlines()
-        CHECKS[key] = CheckDef(key, fn, kinds, doc[0] if doc else "")
+        CHECKS[key] = CheckDef(key, fn, kinds, doc[0] if doc else "", needs_implementation, severity, fix)
         return fn
 
     return register(func) if func is not None else register
+
+
+def _same_function(a: Any, b: Any) -> bool:
+    """The same check defined again (its module re-imported), not a different one."""
+    ident = [(getattr(f, "__module__", None), getattr(f, "__qualname__", None)) for f in (a, b)]
+    return a is b or ident[0] == ident[1]
 
 
 # -- helpers shared by the checks ----------------------------------------------------------
@@ -115,22 +174,25 @@ def check(
 class Defect(AssertionError):
     """A check failure with a grouping `key`: failures sharing a key are one defect.
 
-    Without a key, `fuzz()` groups by the escaped exception's place or the fields involved.
+    `key` is a string or a tuple of strings (e.g. `("field", "max_results", "int_thousands")`);
+    without one, `fuzz()` groups by outcome, escaped exception type and place, and the fields
+    and families involved.  `fix` is the one line telling the user what to change.
     """
 
-    def __init__(self, message: str, key: str = "") -> None:
+    def __init__(self, message: str, key: str | tuple[str, ...] = "", fix: str = "") -> None:
         super().__init__(message)
         self.key = key
+        self.fix = fix
 
 
-def _require(condition: Any, message: str, key: str = "") -> None:
+def _require(condition: Any, message: str, key: str | tuple[str, ...] = "", fix: str = "") -> None:
     """`assert` without pytest's rewriting: the message a user reads is exactly ours."""
     if not condition:
-        raise Defect(message, key)
+        raise Defect(message, key, fix)
 
 
-def _received_json(call: Call, target: Target) -> list[dict[str, Any]]:
-    return [jsonable(target.spec.to_json(dict(kwargs))) for kwargs in call.received]
+def _received_json(call: Call, ctx: CheckContext) -> list[dict[str, Any]]:
+    return [jsonable(ctx.spec.to_json(dict(kwargs))) for kwargs in call.received or ()]
 
 
 def _describe(call: Call) -> str:
@@ -143,152 +205,185 @@ def _describe(call: Call) -> str:
     return "a normal return"
 
 
-def _expect_reaches(case: Case, call: Call, target: Target, want: dict[str, Any]) -> None:
+def _label_field(case: Case, path: str) -> tuple[str, str]:
+    """(top-level field, family) of the label a differing path is about."""
+    top = _field_of(path)
+    for label in case.labels:
+        if _field_of(label) == top:
+            return top, str(getattr(label, "family", None) or getattr(label, "kind", None) or "?")
+    return top, ""
+
+
+def _fields_key(case: Case) -> tuple[str, ...]:
+    """The fields and families of a case's labels, as a stable key part."""
+    parts = {f"{_field_of(label)}/{getattr(label, 'family', None) or getattr(label, 'kind', '?')}" for label in case.labels}
+    return tuple(sorted(parts))
+
+
+def _expect_reaches(case: Case, call: Call, ctx: CheckContext, want: dict[str, Any], fix: str) -> None:
     if not call.received:
         return
-    got = _received_json(call, target)[0]
+    got = _received_json(call, ctx)[0]
     try:  # the spec's own round trip fills defaulted dataclass fields, sorts sets, ...
-        want = jsonable(target.spec.to_json(target.spec.to_python(dict(want))))
+        want = jsonable(ctx.spec.to_json(ctx.spec.to_python(dict(want))))
     except Exception:
         want = jsonable(want)
-    problem = compare_arguments(got, want, target.spec.parameters, defaults=target.defaults)
-    _require(problem is None, f"implementation received {problem}")
+    problem = compare_arguments(got, want, ctx.spec.parameters, defaults=ctx.defaults)
+    if problem is not None:
+        where, family = _label_field(case, getattr(problem, "path", ""))
+        raise Defect(f"implementation received {problem}", ("received", where, family), fix)
 
 
 # -- the built-in checks --------------------------------------------------------------------
 
+_FIX_READ = "make the interface read this rendering as the intended value, or refuse it with a correction"
 
-@check(inputs=("hallucinated",))
-def no_silent_corruption(case: Case, call: Call, target: Target) -> None:
-    """A model-style rendering reaches the implementation as exactly the intended value, or is corrected."""
+
+@check(inputs=("hallucinated",), fix=_FIX_READ)
+def no_silent_corruption(case: Case, call: Call, ctx: CheckContext) -> None:
+    """A model-style rendering means its intended value, or is corrected: never silently something else."""
+    if ctx.black_box:
+        _metamorphic(case, call, ctx)
+        return
     if call.outcome == "rejected":
-        _require(not call.received, "a correction was raised after the implementation had been called")
+        _require(not call.received, "a correction was raised after the implementation had been called",
+                 ("late correction",), "validate and refuse before calling the implementation")
         return
-    _expect_reaches(case, call, target, case.intended or {})
+    _expect_reaches(case, call, ctx, case.intended or {}, _FIX_READ)
 
 
-@check(inputs=("conforming",))
-def identity_on_canonical(case: Case, call: Call, target: Target) -> None:
-    """Valid canonical arguments reach the implementation unchanged."""
-    _require(call.outcome in ("returned", "timeout"), f"valid canonical arguments produced {_describe(call)}")
-    _expect_reaches(case, call, target, case.args)
+_FIX_NONDETERMINISTIC = ("seed the tool's randomness, freeze time, reset its state before each call (fuzz(reset=) "
+                         "or the aacl_reset fixture), or name the implementation (implementation=) so the "
+                         "fuzzer judges what reaches it instead of the result")
 
 
-@check(inputs=("invalid",))
-def rejects_invalid(case: Case, call: Call, target: Target) -> None:
-    """Arguments no valid value could mean are answered with a correction; the implementation is not called."""
-    if call.outcome == "timeout":
+def _metamorphic(case: Case, call: Call, ctx: CheckContext) -> None:
+    """Black box: result(rendering) == result(intended value), each confirmed reproducible.
+
+    Not judged: an escape or hang (`total`'s), a rendering refused with a correction, or an
+    intended value the tool itself does not answer normally.  A difference is reported only
+    after calling both again and getting the same two results, so a clock or a random draw
+    is reported as not reproducible, never as corruption.
+    """
+    if call.outcome != "returned" or case.intended is None:
         return
+    first = ctx.result_of(case.intended)
+    if first.outcome != "returned":
+        return
+    if compare(jsonable(call.result), jsonable(first.result), {}) is None:
+        return
+    for again_of, seen in ((case.intended, first.result), (case.args, call.result)):
+        again = ctx.call(again_of)
+        if again.outcome != "returned" or compare(jsonable(again.result), jsonable(seen), {}) is not None:
+            raise Defect(
+                f"the tool's result is not reproducible: the same arguments {render_value(again_of, 120)} "
+                f"answered {render_value(jsonable(seen), 120)}, then {_answer(again)}",
+                ("nondeterministic",), _FIX_NONDETERMINISTIC)
+    fields = sorted({_field_of(label) for label in case.labels})
+    families = sorted({str(getattr(label, "family", "?")) for label in case.labels})
+    raise Defect(
+        f"the tool answered the rendering with {render_value(jsonable(call.result), 160)} but the intended "
+        f"value with {render_value(jsonable(first.result), 160)} ({', '.join(fields)} read differently)",
+        ("result", *fields, *families), _FIX_READ)
+
+
+def _answer(call: Call) -> str:
+    return render_value(jsonable(call.result), 120) if call.outcome == "returned" else _describe(call)
+
+
+@check(inputs=("conforming",), needs_implementation=True,
+       fix="accept every value the schema allows, and pass it on unchanged")
+def identity_on_canonical(case: Case, call: Call, ctx: CheckContext) -> None:
+    """Valid canonical arguments are not refused and reach the implementation unchanged."""
+    _require(call.outcome != "rejected", f"valid canonical arguments produced {_describe(call)}",
+             ("refused valid",), "accept every value the schema allows (or tighten the schema to what you accept)")
+    _expect_reaches(case, call, ctx, case.args, "pass canonical values on unchanged")
+
+
+@check(inputs=("invalid",), needs_implementation=True,
+       fix="validate this field and raise a correction before calling the implementation")
+def rejects_invalid(case: Case, call: Call, ctx: CheckContext) -> None:
+    """Arguments no valid value could mean are answered with a correction; the implementation is not called.
+
+    Escapes and hangs are `total`'s findings, not this check's: one crash is one finding.
+    """
+    if call.outcome in ("timeout", "escaped"):
+        return
+    kinds = _fields_key(case)
     if call.received:
-        got = _received_json(call, target)[0]
+        got = _received_json(call, ctx)[0]
         fields = [f for f in (_field_of(label) for label in case.labels) if f in got]
         shown = ", ".join(f"{f}={render_value(got[f], 60)}" for f in dict.fromkeys(fields)) or render_value(got, 160)
-        raise AssertionError(f"invalid arguments reached the implementation: {shown}")
-    _require(call.outcome == "rejected", f"invalid arguments produced {_describe(call)} instead of a correction")
+        raise Defect(f"invalid arguments reached the implementation: {shown}", ("reached", *kinds))
+    _require(call.outcome == "rejected", f"invalid arguments produced {_describe(call)} instead of a correction",
+             ("answered", *kinds), "refuse invalid arguments by raising the correction type, not with a normal return")
 
 
-@check(inputs=INPUT_KINDS)
-def total(case: Case, call: Call, target: Target) -> None:
+@check(inputs=INPUT_KINDS, fix="catch this and raise a correction (or fix the crash); never let a call hang")
+def total(case: Case, call: Call, ctx: CheckContext) -> None:
     """Nothing but a correction escapes, and every call answers within the time bound."""
     _require(call.outcome != "escaped", f"{_describe(call)} escaped instead of a correction")
-    _require(call.outcome != "timeout", f"the call hung: {_describe(call)}")
+    _require(call.outcome != "timeout", f"the call hung: {_describe(call)}", ("timeout",),
+             "make the tool answer within the timeout (or raise fuzz(timeout=) if it is just slow)")
 
 
-@check(inputs=("conforming", "hallucinated"))
-def typed_implementation(case: Case, call: Call, target: Target) -> None:
+@check(inputs=("conforming", "hallucinated"), needs_implementation=True,
+       fix="normalise this field to the schema's type and constraints before calling the implementation")
+def typed_implementation(case: Case, call: Call, ctx: CheckContext) -> None:
     """Whatever reaches the implementation validates against the strict schema (jsonschema 2020-12, formats on)."""
     if not call.received:
         return
-    validator = _validator(target)
-    for got in _received_json(call, target):
+    validator = strict_validator(ctx)
+    for got in _received_json(call, ctx):
         error = next(iter(validator.iter_errors(got)), None)
         if error is not None:
             where = ".".join(str(p) for p in error.absolute_path) or "<arguments>"
-            raise AssertionError(f"implementation received {where}={render_value(error.instance)}, which violates the schema: {error.message[:160]}")
+            raise Defect(f"implementation received {where}={render_value(error.instance)}, which violates the schema: "
+                         f"{error.message[:160]}", ("untyped", where.split(".")[0], str(error.validator)))
 
 
-@check(inputs=("invalid", "hallucinated"))
-def correction_quality(case: Case, call: Call, target: Target) -> None:
-    """A correction names the field path, what is expected and what was received, within the length bound."""
+@check(inputs=("invalid", "hallucinated"), severity="advice",
+       fix="make the correction carry an error code, the field, what is expected and what was received")
+def correction_quality(case: Case, call: Call, ctx: CheckContext) -> None:
+    """ADVICE: a correction names the field path, what is expected and what was received, within the length bound."""
     if call.outcome != "rejected":
         return
-    _require(len(call.message) <= MAX_MESSAGE_CHARS, f"the correction is {len(call.message)} characters long (bound: {MAX_MESSAGE_CHARS})")
-    props = target.spec.parameters.get("properties", {})
+    _require(len(call.message) <= MAX_MESSAGE_CHARS, f"the correction is {len(call.message)} characters long (bound: {MAX_MESSAGE_CHARS})",
+             ("too long",), f"keep a correction under {MAX_MESSAGE_CHARS} characters: a model reads all of it")
+    props = ctx.spec.parameters.get("properties", {})
     fields = [f for f in (_field_of(label) for label in case.labels) if f]
     fields += [k for k in case.args if k not in props and k not in fields]  # keys the model made up
     if isinstance(call.error, CorrectionError):
         for c in call.error.corrections:
             missing = [name for name, value in (("code", c.code), ("path", c.path), ("expected", c.expected), ("received", c.received)) if not value]
-            _require(not missing, f"correction {c.message()!r} lacks {', '.join(missing)}")
+            _require(not missing, f"correction {c.message()!r} lacks {', '.join(missing)}", ("lacks", *missing))
         named = {c.path.split(".")[-1].split("[")[0] for c in call.error.corrections} | {c.path for c in call.error.corrections}
         _require(not fields or any(f in named or any(p.startswith(f) for p in named) for f in fields), (
             f"the correction does not name the field {fields[0]!r}: {call.message[:200]!r}"
-        ))
+        ), ("unnamed field",))
         return
-    sent = [_sent(label) for label in case.labels]
-    _check_text_correction(call.message, fields, [v for v in sent if v is not _NOTHING])
+    sent = [sent_value(label) for label in case.labels]
+    lacks = text_correction_lacks(call.message, fields, [v for v in sent if v is not NOTHING])
+    kinds = tuple(part.split(" (")[0].split(" '")[0] for part in lacks)
+    _require(not lacks, f"the correction lacks {', '.join(lacks)}: {render_value(call.message, 160)}", ("lacks", *kinds))
 
 
-_NOTHING = object()
-
-
-def _sent(label: Any) -> Any:
-    """The value the model sent at a label's path (hallucination or mutation record)."""
-    value = getattr(label, "rendered", getattr(label, "mutated", _NOTHING))
-    return _NOTHING if type(value).__name__ == "_Absent" else value
-
-
-_CODE = re.compile(r"\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b|\btype=[a-z_]+")
-_EXPECTED = re.compile(r"expect|must|should|one of|allowed|\bvalid\b|required|at (?:least|most)|between", re.IGNORECASE)
-
-
-def _check_text_correction(message: str, fields: list[str], sent: list[Any]) -> None:
-    """For tools not built with the boundary: the message must carry code, field, expectation, value."""
-    lacks = []
-    if not _CODE.search(message):
-        lacks.append("an error code (e.g. INVALID_ENUM)")
-    lowered = message.lower()
-    if fields and not any(f.lower() in lowered for f in fields):
-        lacks.append(f"the field name {fields[0]!r}")
-    if not _EXPECTED.search(message):
-        lacks.append("what is expected")
-    shown = [_value_texts(value) for value in sent]
-    if shown and not any(t.lower() in lowered for forms in shown for t in forms):
-        lacks.append("the value received")
-    kinds = ", ".join(part.split(" (")[0].split(" '")[0] for part in lacks)
-    _require(not lacks, f"the correction lacks {', '.join(lacks)}: {render_value(message, 160)}", f"lacks {kinds}")
-
-
-def _value_texts(value: Any) -> list[str]:
-    """The ways a message may show a received value: raw, repr, JSON-like (first characters)."""
-    forms = [render_value(value, 40).strip('"'), _short_repr(value)]
-    if isinstance(value, str):
-        forms.append(value)
-    return [f.strip()[:12] for f in forms if f.strip()] or ['""', "''"]
-
-
-def _short_repr(value: Any) -> str:
-    try:
-        text = repr(value)
-    except Exception:
-        return ""
-    return text[1:-1] if isinstance(value, str) else text
-
-
-@check(inputs=("hallucinated", "conforming"))
-def idempotent(case: Case, call: Call, target: Target) -> None:
+@check(inputs=("hallucinated", "conforming"), needs_implementation=True,
+       fix="make normalisation a fixed point: what it outputs must read back as itself")
+def idempotent(case: Case, call: Call, ctx: CheckContext) -> None:
     """Sending again what reached the implementation reaches it unchanged (normalise twice = once)."""
     if call.outcome != "returned" or not call.received:
         return
-    first = _received_json(call, target)[0]
-    again = target.call(first)
-    if again.outcome == "timeout":
-        return
+    first = _received_json(call, ctx)[0]
+    again = ctx.call(first)
+    if again.outcome in ("timeout", "escaped"):
+        return  # `total`'s finding
     _require(again.outcome == "returned" and again.received, (
         f"sending back what the implementation received ({render_value(first, 160)}) produced {_describe(again)}"
-    ), f"replay {again.outcome} {type(again.error).__name__}")
-    problem = compare_arguments(_received_json(again, target)[0], first, target.spec.parameters)
-    _require(problem is None, f"normalising twice differs from once: {problem}")
+    ), ("replay", again.outcome))
+    problem = compare_arguments(_received_json(again, ctx)[0], first, ctx.spec.parameters)
+    if problem is not None:
+        raise Defect(f"normalising twice differs from once: {problem}", ("twice", _field_of(getattr(problem, "path", ""))))
 
 
 def _field_of(label: Any) -> str:
@@ -298,32 +393,3 @@ def _field_of(label: Any) -> str:
         return str(path[0]) if path else ""
     text = str(path or "").lstrip("$").lstrip("./")
     return re.split(r"[./\[]", text, maxsplit=1)[0] if text else ""
-
-
-def _validator(target: Target) -> Any:
-    cached = getattr(target, "_strict_validator", None)
-    if cached is None:
-        import jsonschema
-
-        formats = jsonschema.FormatChecker()
-        # jsonschema checks these only with an optional dependency; never skip them silently
-        formats.checks("date-time", raises=ValueError)(_iso_datetime)
-        formats.checks("time", raises=ValueError)(_iso_time)
-        cached = jsonschema.Draft202012Validator(target.spec.parameters, format_checker=formats)
-        target._strict_validator = cached
-    return cached
-
-
-def _iso_datetime(value: object) -> bool:
-    if not isinstance(value, str):
-        return True
-    if len(value) < 16 or value[10] not in "Tt ":
-        return False
-    _dt.datetime.fromisoformat(value.replace("Z", "+00:00").replace("z", "+00:00"))
-    return True
-
-
-def _iso_time(value: object) -> bool:
-    if isinstance(value, str):
-        _dt.time.fromisoformat(value.replace("Z", "+00:00").replace("z", "+00:00"))
-    return True

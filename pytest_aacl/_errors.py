@@ -15,6 +15,7 @@ __all__ = [
     "CODES",
     "Correction",
     "CorrectionError",
+    "InvalidArgument",
     "SpecError",
     "render_value",
 ]
@@ -89,6 +90,14 @@ class SpecError(ValueError):
         self.pointer = pointer
         where = f" at {pointer}" if pointer else ""
         super().__init__(f"invalid tool spec{where}: {message}")
+
+
+class InvalidArgument(TypeError, ValueError):
+    """A public function got an argument it cannot use; the message says what to pass instead.
+
+    Hypothesis's convention, but catchable as `TypeError` (wrong kind of value) and as
+    `ValueError` (right kind, wrong value), so existing `except ValueError` keeps working.
+    """
 
 
 class CorrectionError(ValueError):

@@ -1,23 +1,26 @@
 """`fuzz()`: run the named checks against one target with the hallucinating strategies.
 
-Each check gets its own Hypothesis run over the inputs it judges (canonical, hallucinated,
-invalid or adversarial arguments).  A failing check is shrunk by Hypothesis and comes back
-as one `Finding`; nothing is printed, so callers decide how to show it (`_report`).
+Each check gets its own run (`_run`): a deterministic coverage pass, Hypothesis
+exploration, shrinking.  Findings come back grouped (one cause, one finding), each ending
+with what to fix; `advice` (conventions of corrections) is kept apart from defects and does
+not make a report fail.  Nothing is printed, so callers decide how to show it (`_report`).
 """
 
 from __future__ import annotations
 
+import math
 import os
 import random
-import re
-import warnings
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ._checks import CHECKS, Call, Case, CheckDef, InputKind
+from ._checks import CHECKS, Call, InputKind
+from ._context import CheckContext
+from ._errors import InvalidArgument
 from ._oracle import jsonable
 from ._report import call_line, format_exception, format_report, safe_repr
+from ._run import HANG_LIMIT, Failure, case_of, coverage_for, run_check
 from ._targets import Target, resolve
 
 __all__ = ["Finding", "FuzzReport", "fuzz"]
@@ -25,7 +28,12 @@ __all__ = ["Finding", "FuzzReport", "fuzz"]
 
 @dataclass(frozen=True)
 class Finding:
-    """One defect: which check, the shrunk call that shows it, and what happened."""
+    """One defect (or one piece of advice): which check, the call that shows it, what happened.
+
+    `first_seen` is the 1-based example (within that check's run) at which it was first
+    seen; `fix` is one line saying what to change; `severity` is `"defect"` or `"advice"`.
+    `shrunk` is True when `call` is minimal (shrunk, or a one-field coverage case).
+    """
 
     tool: str
     check: str
@@ -39,6 +47,12 @@ class Finding:
     labels: tuple[dict[str, Any], ...] = ()
     error: str = ""
     shrunk: bool = True
+    first_seen: int = 1
+    severity: str = "defect"
+    fix: str = ""
+    result: Any = None
+    black_box: bool = False
+    key: tuple[str, ...] = ()
 
     @property
     def family(self) -> str:
@@ -47,7 +61,11 @@ class Finding:
 
 @dataclass
 class FuzzReport:
-    """What a `fuzz()` run found. `str(report)` is the readable failure report."""
+    """What a `fuzz()` run found. `str(report)` is the readable failure report.
+
+    `findings` are defects (they make `ok` False); `advice` are findings of advice-severity
+    checks (conventions, e.g. a correction without an error code), reported but not failing.
+    """
 
     findings: list[Finding] = field(default_factory=list)
     examples_run: int = 0
@@ -57,6 +75,7 @@ class FuzzReport:
     #: `"tool::check: why"` for checks that had nothing to generate for a tool (e.g. no
     #: argument a model could write differently), so a 0-example pass is never silent
     not_applicable: list[str] = field(default_factory=list)
+    advice: list[Finding] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -64,16 +83,6 @@ class FuzzReport:
 
     def __str__(self) -> str:
         return format_report(self)
-
-
-class _Failed(Exception):
-    """Raised inside the Hypothesis test so it shrinks; carries what the finding needs."""
-
-    key = ""
-
-    def __init__(self, case: Case, call: Call, message: str) -> None:
-        super().__init__(message)
-        self.case, self.call, self.message = case, call, message
 
 
 def fuzz(
@@ -86,6 +95,7 @@ def fuzz(
     seed: int | None = None,
     correction: type[BaseException] | tuple[type[BaseException], ...] = ValueError,
     timeout: float = 5.0,
+    reset: Callable[[], Any] | None = None,
 ) -> FuzzReport:
     """Fuzz `target` with every selected check; return the findings (never raises on them).
 
@@ -96,17 +106,19 @@ def fuzz(
 
     `target` is a boundary `Tool`; a hand-written interface function with `schema=` (JSON
     Schema, OpenAI tool or ToolSpec; default: the implementation's type hints) and
-    `implementation=` (`"module:attr"` or `(obj, "attr")`, replaced by a spy returning a
-    stub for the run); a FastMCP / MCP SDK server or tool; a LangChain tool; an OpenAI tool
-    spec dict with `implementation=` the callable it dispatches to; or `"module:object"`.
-    For tools not built with the boundary, an exception of type `correction` counts as a
-    rejection.  `timeout` bounds each call: a hang is a `total` finding.
+    `implementation=` (`"module:attr"` or `(obj, "attr")`, observed for the run); a FastMCP /
+    MCP SDK server or tool; a LangChain tool; an OpenAI tool spec dict with `implementation=`
+    the callable it dispatches to; or `"module:object"`.  When no implementation layer is
+    observed, the tool is judged as a black box (see `CheckContext.black_box`).  For tools
+    not built with the boundary, an exception of type `correction` counts as a rejection.
+    `timeout` bounds each call: a hang is a `total` finding.  `reset`, if given, is called
+    before every call (recreate a temporary repository, truncate a table, ...).
+
+    A wrong argument raises `pytest_aacl.InvalidArgument` saying what to pass instead.
     """
-    names = _select(checks)
-    if not isinstance(max_examples, int) or isinstance(max_examples, bool) or max_examples < 1:
-        raise ValueError(f"max_examples must be a positive integer, got {max_examples!r}")
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        raise ValueError(f"seed must be an integer or None, got {seed!r}")
+    names = _validate(checks, max_examples, seed, correction, timeout, reset)
+    # `reset` is run here, before every call this run makes (checks' own calls included),
+    # so it also holds for an already-resolved target
     targets = resolve(target, schema=schema, implementation=implementation, correction=correction, timeout=timeout)
     if seed is None:  # always explicit, so exploring and shrinking replay the same stream
         seed = 0 if _base_settings().derandomize else random.getrandbits(32)
@@ -114,27 +126,103 @@ def fuzz(
     for t in targets:
         with t.session():
             try:
-                for name in names:
-                    strategy, why = _strategy(CHECKS[name].inputs, t.spec)
-                    if strategy is None:
-                        report.not_applicable.append(f"{t.name}::{name}: {why}")
-                        continue
-                    findings, count = _run_check(t, CHECKS[name], strategy, max_examples, seed)
-                    report.examples_run += count
-                    report.findings += findings
+                _fuzz_one(t, names, max_examples, seed, reset, report)
             finally:
                 t.close()
     return report
 
 
+def _fuzz_one(t: Target, names: list[str], max_examples: int, seed: int, reset: Callable[[], Any] | None,
+              report: FuzzReport) -> None:
+    ctx = _context_for(t, reset)
+    black_box, call = ctx.black_box, ctx._call
+    hung = [False]
+    seen: set[tuple[str, ...]] = set()
+    records: dict[str, list[Any]] = {}
+    base = _base_settings()
+    for name in names:
+        cdef = CHECKS[name]
+        if hung[0]:
+            report.not_applicable.append(f"{t.name}::{name}: not run, the tool hung on {HANG_LIMIT} calls in a row")
+            continue
+        if black_box and cdef.needs_implementation:
+            report.not_applicable.append(
+                f"{t.name}::{name}: judges what reaches the implementation; the tool is fuzzed as a black box "
+                "(name the implementation with implementation= to run it)")
+            continue
+        strategy, why = _strategy(cdef.inputs, t.spec)
+        cover = coverage_for(cdef.inputs, t.spec, max_examples, records)
+        if strategy is None and not cover:
+            report.not_applicable.append(f"{t.name}::{name}: {why}")
+            continue
+        failures, count = run_check(cdef, ctx, call, strategy, cover, max_examples, seed, hung, base)
+        report.examples_run += count
+        if not count and not hung[0]:
+            report.not_applicable.append(f"{t.name}::{name}: no example could be generated for this schema")
+        for failure in sorted(failures, key=lambda f: (f.first_seen, not f.call.received)):
+            key = ("total", "timeout") if failure.call.outcome == "timeout" else failure.key
+            if key in seen:
+                continue  # one hanging tool is one finding, whichever check met it
+            seen.add(key)
+            finding = _finding(t, failure, black_box, key)
+            (report.advice if finding.severity == "advice" else report.findings).append(finding)
+
+
+def _validate(checks: Any, max_examples: Any, seed: Any, correction: Any, timeout: Any, reset: Any) -> list[str]:
+    """Every public argument, checked before anything runs: one `InvalidArgument` each."""
+    if isinstance(max_examples, bool) or not isinstance(max_examples, int) or max_examples < 1:
+        raise InvalidArgument(f"max_examples must be a positive integer such as 100, got {max_examples!r}")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise InvalidArgument(f"seed must be an integer (e.g. seed=1234) or None for a random one, got {seed!r}")
+    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not (timeout > 0 and math.isfinite(timeout)):
+        raise InvalidArgument(f"timeout must be a number of seconds greater than 0 (e.g. timeout=5.0), got {timeout!r}")
+    types = correction if isinstance(correction, tuple) else (correction,)
+    if not types or not all(isinstance(c, type) and issubclass(c, BaseException) for c in types):
+        raise InvalidArgument("correction must be the exception type your tool raises to refuse a call (e.g. "
+                              f"correction=ValueError) or a tuple of such types, got {correction!r}")
+    if reset is not None and not callable(reset):
+        raise InvalidArgument(f"reset must be a function called with no arguments before each call, got {reset!r}")
+    return _select(checks)
+
+
 def _select(checks: Iterable[str] | None) -> list[str]:
     if checks is None:
         return list(CHECKS)
-    names = [checks] if isinstance(checks, str) else list(checks)
-    unknown = [n for n in names if n not in CHECKS]
+    if isinstance(checks, str):
+        names = [checks]
+    elif isinstance(checks, Iterable):
+        names = list(checks)
+    else:
+        raise InvalidArgument(f"checks must be a list of check names such as ['total'], got {checks!r}")
+    unknown = [n for n in names if not isinstance(n, str) or n not in CHECKS]
     if unknown or not names:
-        raise ValueError(f"unknown check(s) {unknown or names!r}; known checks: {', '.join(CHECKS)}")
-    return names
+        raise InvalidArgument(f"unknown check(s) {unknown or names!r}; pass names from: {', '.join(CHECKS)}")
+    return list(dict.fromkeys(names))
+
+
+def _is_black_box(t: Target) -> bool:
+    """No implementation layer observed: the target says so, or it has nothing to spy with."""
+    flag = getattr(t, "black_box", None)
+    return flag if isinstance(flag, bool) else getattr(t, "spy", None) is None
+
+
+def _context_for(t: Target, reset: Callable[[], Any] | None = None) -> CheckContext:
+    """The public face of a target, as checks see it."""
+    black_box = _is_black_box(t)
+    return CheckContext(t.name, t.spec, black_box, {k: jsonable(v) for k, v in t.defaults.items()},
+                        _caller(t, black_box, reset))
+
+
+def _caller(t: Target, black_box: bool, reset: Callable[[], Any] | None) -> Callable[[dict[str, Any]], Call]:
+    def call(args: dict[str, Any]) -> Call:
+        if reset is not None:
+            reset()
+        observed = t.call(args)
+        if black_box:
+            observed.received = None
+        return observed
+
+    return call
 
 
 def _base_settings() -> Any:
@@ -159,176 +247,39 @@ def _strategy(kinds: Sequence[InputKind], spec: Any) -> tuple[Any, str]:
     """The inputs a check runs on, or `(None, why)` when no kind applies to this tool
     (a strategy refuses a schema it cannot generate anything meaningful for)."""
     from hypothesis import strategies as st
-    from hypothesis.errors import InvalidArgument
+    from hypothesis.errors import InvalidArgument as Unusable
 
     from . import strategies as aacl
-
-    def labelled(kind: InputKind) -> Any:
-        def make(example: Any) -> Case:
-            if kind == "conforming":
-                return Case(kind, dict(example), dict(example))
-            args = getattr(example, "args", example)
-            intended = getattr(example, "intended", None)
-            return Case(kind, args, intended, tuple(getattr(example, "labels", ()) or ()))
-
-        return getattr(aacl, kind)(spec).map(make)
 
     usable, reasons = [], []
     for kind in kinds:
         try:
-            usable.append(labelled(kind))
-        except InvalidArgument as exc:
+            usable.append(getattr(aacl, kind)(spec).map(lambda example, kind=kind: case_of(kind, example)))
+        except Unusable as exc:
             reasons.append(f"{kind}: {exc}")
     if not usable:
         return None, "; ".join(reasons)
     return st.one_of(*usable), ""
 
 
-def _run_check(target: Target, cdef: CheckDef, strategy: Any, max_examples: int, seed: int) -> tuple[list[Finding], int]:
-    """Explore, then shrink: every distinct defect (see `_defect_key`) comes back once.
-
-    Hypothesis stops generating soon after its last new bug, so a first pass runs all
-    `max_examples` without raising and records the first example of each defect; only if
-    it found any does a second, normal Hypothesis run shrink them.  A defect the second
-    run does not meet again is reported with its unshrunk first example.
-    """
-    from hypothesis import HealthCheck, Phase, Verbosity, given, settings
-    from hypothesis import seed as hseed
-
-    count = 0
-    first: dict[str, _Failed] = {}
-
-    def evaluate(case: Case) -> _Failed | None:
-        nonlocal count
-        count += 1
-        call = target.call(case.args)
-        try:
-            cdef.func(case, call, target)
-        except AssertionError as exc:
-            message = str(exc)
-            key = getattr(exc, "key", "") or _defect_key(case, call, message)
-            return _failure_type(f"{cdef.name} {key}")(case, call, message)
-        return None
-
-    def explore(case: Case) -> None:
-        failed = evaluate(case)
-        if failed is not None:
-            first.setdefault(failed.key, failed)
-
-    def shrink(case: Case) -> None:
-        failed = evaluate(case)
-        if failed is not None:
-            raise failed
-
-    base = _base_settings()
-
-    def hypothesis_run(test: Any, phases: list[Any]) -> None:
-        configured = settings(
-            base, max_examples=max_examples, derandomize=False,
-            deadline=None, database=None, verbosity=Verbosity.quiet, report_multiple_bugs=True,
-            suppress_health_check=list(HealthCheck), phases=phases,
-        )
-        with warnings.catch_warnings():
-            # Hypothesis reprs strategies holding 1 MB adversarial strings when it replays a
-            # failure; the warning says nothing about the tool under test
-            warnings.filterwarnings("ignore", message="Generating overly large repr")
-            hseed(seed)(configured(given(strategy)(test)))()
-
-    hypothesis_run(explore, [Phase.generate])
-    if not first:
-        return [], count
-    # no explain phase: its line tracing slows every call and its notes are never shown
-    phases = [p for p in base.phases if p is not Phase.explain]
-    shrunk = _shrunk(lambda test: hypothesis_run(test, phases), shrink)
-    for key in [k for k in first if k not in shrunk]:
-        # the same seed replays the exploration up to this defect, then shrinks it alone
-        found = _shrunk(lambda test: hypothesis_run(test, phases), _only(evaluate, key))
-        shrunk.update({k: f for k, f in found.items() if k == key})
-    merged = {**first, **shrunk}
-    findings = [_finding(target, cdef.name, f, shrunk=key in shrunk) for key, f in merged.items()]
-    return sorted(findings, key=lambda f: not f.received), count  # silent acceptance first
-
-
-def _only(evaluate: Any, key: str) -> Any:
-    def test(case: Case) -> None:
-        failed = evaluate(case)
-        if failed is not None and failed.key == key:
-            raise failed
-
-    return test
-
-
-def _shrunk(run: Any, test: Any) -> dict[str, _Failed]:
-    """Run `test` under Hypothesis; the shrunk failures it raised, by defect key."""
-    try:
-        run(test)
-    except BaseException as exc:
-        failures = _failures_in(exc)
-        if not failures:
-            raise
-        return {f.key: f for f in failures}
-    return {}
-
-
-def _failures_in(exc: BaseException) -> list[_Failed]:
-    """Our failures inside whatever Hypothesis raised (one, a group of bugs, a Flaky group)."""
-    if isinstance(exc, _Failed):
-        return [exc]
-    group = getattr(exc, "exceptions", None)  # BaseExceptionGroup, also its 3.10 backport
-    if isinstance(group, (list, tuple)):
-        found = [f for inner in group for f in _failures_in(inner)]
-        others = [e for e in group if not _failures_in(e)]
-        if others:  # a check itself crashed: that is a bug to show, not a finding
-            raise others[0]
-        return list({type(f): f for f in found}.values())
-    return []
-
-
-_FAILURE_TYPES: dict[str, type[_Failed]] = {}
-
-
-def _failure_type(key: str) -> type[_Failed]:
-    """One exception class per defect key, so Hypothesis tracks and shrinks each separately."""
-    cls = _FAILURE_TYPES.get(key)
-    if cls is None:
-        cls = _FAILURE_TYPES[key] = type("_Failed", (_Failed,), {"key": key})
-    return cls
-
-
-def _defect_key(case: Case, call: Call, message: str) -> str:
-    """What makes two failures the same defect: the escaped exception's type and place, or
-    the field (and, for invalid input, the kind of mutation) the failure is about."""
-    if call.outcome == "escaped" and call.error is not None:
-        tb = call.error.__traceback__
-        while tb is not None and tb.tb_next is not None:
-            tb = tb.tb_next
-        where = f"{tb.tb_frame.f_code.co_filename}:{tb.tb_lineno}" if tb else ""
-        # the message without its values: `missing ... 'query'` and `unexpected ... 'x'` differ
-        shape = re.sub(r"'[^']*'|\"[^\"]*\"|\d+", "_", call.message)[:80]
-        return f"escaped {type(call.error).__name__} {where} {shape}"
-    labels = [_label_dict(label) for label in case.labels]
-    fields = [(str(lb["path"]).split(".")[0].split("[")[0], lb["family"] if lb["mutation"] else "") for lb in labels]
-    named = [f for f in fields if re.search(rf"(?<![\w]){re.escape(f[0])}(?![\w])", message)]
-    return f"{case.kind} {sorted(set(named or fields))}"
-
-
-def _finding(target: Target, check: str, failed: _Failed, *, shrunk: bool = True) -> Finding:
-    case, call = failed.case, failed.call
+def _finding(target: Target, failure: Failure, black_box: bool, key: tuple[str, ...]) -> Finding:
+    case, call = failure.case, failure.call
+    cdef = CHECKS.get(failure.check)
     error = ""
     if call.error is not None and call.outcome == "escaped":
         error = format_exception(call.error)
     elif call.outcome == "rejected":
         error = "correction: " + call.message[:600]
     received = []
-    for kwargs in call.received:
+    for kwargs in call.received or ():
         try:
             received.append(jsonable(target.spec.to_json(dict(kwargs))))
         except Exception:
             received.append({k: safe_repr(v) for k, v in kwargs.items()})
     return Finding(
         tool=target.name,
-        check=check,
-        message=failed.message,
+        check=failure.check,
+        message=failure.message,
         call=call_line(target.name, case.args),
         args=case.args,
         kind=case.kind,
@@ -337,7 +288,13 @@ def _finding(target: Target, check: str, failed: _Failed, *, shrunk: bool = True
         received=tuple(received),
         labels=tuple(_label_dict(label) for label in case.labels),
         error=error,
-        shrunk=shrunk,
+        shrunk=failure.shrunk,
+        first_seen=failure.first_seen,
+        severity=cdef.severity if cdef is not None else "defect",
+        fix=failure.fix or (f"make the tool satisfy the check {failure.check!r}: {cdef.description}" if cdef else ""),
+        result=jsonable(call.result) if black_box else None,
+        black_box=black_box,
+        key=key,
     )
 
 

@@ -24,6 +24,7 @@ class _Options:
     checks: list[str] | None = None
     max_examples: int = 100
     seed: int | None = None
+    advice_fails: bool = False
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -37,8 +38,13 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="examples per check and tool (default: 100)")
     group.addoption("--aacl-seed", default=None, metavar="N",
                     help="seed for reproducible fuzzing (default: random, printed on failure)")
+    group.addoption("--aacl-advice-fails", action="store_true", default=None,
+                    help="fail a check whose only findings are advice (e.g. a correction without an "
+                         "error code); by default advice is printed in the summary and passes")
     parser.addini("aacl_targets", type="linelist", default=[],
                   help="tools to fuzz, one 'module:object' per line (like --aacl-target)")
+    parser.addini("aacl_advice_fails", type="bool", default=False,
+                  help="like --aacl-advice-fails")
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -46,12 +52,13 @@ def pytest_configure(config: pytest.Config) -> None:
     config.stash[_OPTIONS] = opts = _parse_options(config)
     if opts.targets:
         opts.tools = _resolve_targets(config, opts.targets)
-        config.pluginmanager.register(_Summary(), "aacl.fuzz.summary")
+    config.pluginmanager.register(_Summary(), "aacl.fuzz.summary")
 
 
 def _parse_options(config: pytest.Config) -> _Options:
     """Validate every option up front: a bad value is one clear usage error, not a traceback."""
     opts = _Options(targets=[*config.getini("aacl_targets"), *config.getoption("aacl_target")])
+    opts.advice_fails = bool(config.getoption("aacl_advice_fails") or config.getini("aacl_advice_fails"))
     raw = config.getoption("aacl_max_examples")
     if raw is not None:
         opts.max_examples = _positive_int("--aacl-max-examples", raw)
@@ -98,15 +105,54 @@ class AaclTool(pytest.Collector):
         self.checks = checks
 
     def collect(self) -> list[pytest.Item]:
-        return [AaclItem.from_parent(self, name=check) for check in self.checks]
+        items = []
+        for check in self.checks:
+            item = AaclItem.from_parent(self, name=check, callobj=_run_check, fixtureinfo=_no_fixtures())
+            item._fixtureinfo = item._own_fixtures()  # needs the item itself as the lookup node
+            item.fixturenames = item._fixtureinfo.names_closure
+            item._initrequest()
+            items.append(item)
+        return items
 
 
-class AaclItem(pytest.Item):
-    """Runs one check against one tool; a failure shows the finding, not a Hypothesis dump."""
+def _run_check(aacl_reset: Any) -> None:
+    """The body of every auto-generated item; `aacl_reset` is the user's fixture (or None)."""
+    raise AssertionError("AaclItem.runtest runs the check")  # pragma: no cover
+
+
+def _no_fixtures() -> Any:
+    from _pytest.fixtures import FuncFixtureInfo
+
+    return FuncFixtureInfo(argnames=(), initialnames=(), names_closure=[], name2fixturedefs={})
+
+
+#: a failing item shows at most this many lines of each captured section (tool logs)
+MAX_CAPTURED_LINES = 60
+
+
+class AaclItem(pytest.Function):
+    """Runs one check against one tool; a failure shows the finding, not a Hypothesis dump.
+
+    A `pytest.Function` so fixtures work: it requests `aacl_reset`, which a conftest may
+    override to return a function run before every call (e.g. recreating a temp repository).
+    """
 
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
         self.add_marker("aacl")
+
+    def _own_fixtures(self) -> Any:
+        """Only `aacl_reset` and what it needs: not the autouse fixtures of test modules,
+        which may need a module these items do not have."""
+        from _pytest.fixtures import FuncFixtureInfo
+
+        manager = self.session._fixturemanager
+        wanted = ("aacl_reset",)
+        try:
+            names, defs = manager.getfixtureclosure(parentnode=self, initialnames=wanted, ignore_args=set())
+        except (TypeError, ValueError):  # pragma: no cover (pytest < 8: no reset fixture for auto items)
+            return _no_fixtures()
+        return FuncFixtureInfo(argnames=wanted, initialnames=wanted, names_closure=names, name2fixturedefs=defs)
 
     def runtest(self) -> None:
         from ._fuzz import fuzz
@@ -114,13 +160,26 @@ class AaclItem(pytest.Item):
         parent = self.parent
         assert isinstance(parent, AaclTool)
         opts = self.config.stash[_OPTIONS]
-        report = fuzz(parent.target, checks=[self.name], max_examples=opts.max_examples, seed=opts.seed)
+        reset = self.funcargs.get("aacl_reset")
+        report = fuzz(parent.target, checks=[self.name], max_examples=opts.max_examples, seed=opts.seed,
+                      reset=reset)
         if report.not_applicable and not report.examples_run:
             pytest.skip("; ".join(report.not_applicable))
-        if report.findings:
-            self.user_properties.append(("aacl_finding", (parent.name.removeprefix("aacl::"), self.name, len(report.findings))))
-            tool = parent.name.removeprefix("aacl::")
-            raise _FuzzFailure(report, parent.reference, f"{tool} and {self.name}")
+        tool = parent.name.removeprefix("aacl::")
+        if report.advice:
+            self.user_properties.append(("aacl_advice", (tool, self.name, len(report.advice))))
+        failing = report.findings or (report.advice if opts.advice_fails else [])
+        if failing:
+            self.user_properties.append(("aacl_finding", (tool, self.name, len(failing))))
+            raise _FuzzFailure(report, parent.reference, f"{tool} and {self.name}", opts.advice_fails)
+
+    def add_report_section(self, when: str, key: str, content: str) -> None:
+        """Captured output of the tool under test, bounded: a server may log every refused call."""
+        lines = content.splitlines()
+        if len(lines) > MAX_CAPTURED_LINES:
+            kept = lines[-MAX_CAPTURED_LINES:]
+            content = "\n".join([f"[pytest-aacl: {len(lines) - MAX_CAPTURED_LINES} earlier lines trimmed]", *kept]) + "\n"
+        super().add_report_section(when, key, content)
 
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> Any:
         if isinstance(excinfo.value, _FuzzFailure):
@@ -132,15 +191,20 @@ class AaclItem(pytest.Item):
 
 
 class _FuzzFailure(Exception):
-    def __init__(self, report: Any, reference: str, selector: str) -> None:
+    def __init__(self, report: Any, reference: str, selector: str, advice_fails: bool = False) -> None:
         super().__init__(selector)
         self.report, self.reference, self.selector = report, reference, selector
+        self.advice_fails = advice_fails
 
     def render(self) -> str:
         from ._report import format_report
 
-        seed = f" --aacl-seed {self.report.seed}" if self.report.seed is not None else ""
-        return format_report(self.report, replay=f"pytest --aacl-target {self.reference} -k '{self.selector}'{seed}")
+        report = self.report
+        if self.advice_fails and not report.findings:  # advice is what failed: show it as findings
+            report = type(report)(findings=report.advice, examples_run=report.examples_run, seed=report.seed,
+                                  checks=report.checks, tools=report.tools, not_applicable=report.not_applicable)
+        seed = f" --aacl-seed {report.seed}" if report.seed is not None else ""
+        return format_report(report, replay=f"pytest --aacl-target {self.reference} -k '{self.selector}'{seed}")
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -208,11 +272,13 @@ def _resolve_reference(reference: str) -> Iterator[tuple[str, Any]]:
 class FuzzableTool:
     """A target wrapped for use inside a test: `.fuzz()` asserts there are no findings."""
 
-    def __init__(self, target: Any, options: _Options, **how: Any) -> None:
+    def __init__(self, target: Any, options: _Options, reset: Any = None, **how: Any) -> None:
         from ._targets import resolve
 
+        self._how = {k: v for k, v in how.items() if k in ("correction", "timeout")}
         self.targets = resolve(target, **how)
         self._options = options
+        self._reset = reset
 
     def fuzz(self, *, checks: Any = None, max_examples: int | None = None, seed: int | None = None) -> Any:
         """Run the checks; raise one readable `AssertionError` if anything is found."""
@@ -223,30 +289,53 @@ class FuzzableTool:
         for target in self.targets:
             report = fuzz(target, checks=checks or self._options.checks,
                           max_examples=max_examples or self._options.max_examples,
-                          seed=self._options.seed if seed is None else seed)
+                          seed=self._options.seed if seed is None else seed, reset=self._reset, **self._how)
             total.findings += report.findings
+            total.advice += report.advice
             total.examples_run += report.examples_run
             total.seed, total.checks = report.seed, report.checks
             total.tools += report.tools
             total.not_applicable += report.not_applicable
-        if total.findings:
+        failing = total.findings or (total.advice if self._options.advice_fails else [])
+        if failing:
+            total.findings = failing
             raise AssertionError("pytest-aacl found defects\n" + str(total))
         return total
 
 
 @pytest.fixture
-def aacl_tool(request: pytest.FixtureRequest) -> Callable[..., FuzzableTool]:
+def aacl_reset() -> Callable[[], Any] | None:
+    """Override in a conftest to return a function run before every fuzzed call.
+
+    For side-effecting tools: recreate a temporary repository, truncate a table, clear a
+    cache, so each call starts from the same state (and results stay comparable)::
+
+        @pytest.fixture
+        def aacl_reset(tmp_path):
+            def reset():
+                shutil.rmtree(tmp_path / "repo", ignore_errors=True)
+                make_repo(tmp_path / "repo")
+            return reset
+
+    Used by the auto-generated `--aacl-target` items and by `aacl_tool`.
+    """
+    return None
+
+
+@pytest.fixture
+def aacl_tool(request: pytest.FixtureRequest, aacl_reset: Any) -> Callable[..., FuzzableTool]:
     """Wrap a tool for fuzzing in a test: `aacl_tool(search_web).fuzz(max_examples=50)`.
 
     Accepts everything `pytest_aacl.fuzz` accepts, with the same `schema=`,
-    `implementation=`, `correction=` and `timeout=` keywords.  Defaults for `.fuzz()` come
-    from `--aacl-checks`, `--aacl-max-examples` and `--aacl-seed`.  Override the fixture in
-    a conftest to change how tools are wrapped.
+    `implementation=`, `correction=`, `timeout=` and `reset=` keywords (`reset` defaults to
+    the `aacl_reset` fixture).  Defaults for `.fuzz()` come from `--aacl-checks`,
+    `--aacl-max-examples` and `--aacl-seed`.  Override the fixture in a conftest to change
+    how tools are wrapped.
     """
     options = request.config.stash[_OPTIONS]
 
-    def wrap(target: Any, **how: Any) -> FuzzableTool:
-        return FuzzableTool(target, options, **how)
+    def wrap(target: Any, *, reset: Any = aacl_reset, **how: Any) -> FuzzableTool:
+        return FuzzableTool(target, options, reset, **how)
 
     return wrap
 
@@ -255,17 +344,27 @@ def aacl_tool(request: pytest.FixtureRequest) -> Callable[..., FuzzableTool]:
 
 
 class _Summary:
-    """Collects auto-item findings (also from xdist workers, via user_properties) for one table."""
+    """Collects auto-item findings and advice (also from xdist workers, via user_properties)."""
 
     def __init__(self) -> None:
         self.findings: list[tuple[str, str, int]] = []
+        self.advice: list[tuple[str, str, int]] = []
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
-        if report.when == "call" and report.failed:
+        if report.when != "call":
+            return
+        if report.failed:
             self.findings += [tuple(v) for k, v in report.user_properties if k == "aacl_finding"]
+        if report.passed:
+            self.advice += [tuple(v) for k, v in report.user_properties if k == "aacl_advice"]
 
     def pytest_terminal_summary(self, terminalreporter: Any) -> None:
         if self.findings:
             terminalreporter.section("pytest-aacl findings")
             for tool, check, count in self.findings:
                 terminalreporter.line(f"{tool}: {check} found {count} defect(s)")
+        if self.advice:
+            terminalreporter.section("pytest-aacl advice")
+            for tool, check, count in self.advice:
+                terminalreporter.line(f"{tool}: {check} has {count} piece(s) of advice (not failing; "
+                                      "--aacl-advice-fails to fail on them, -k to rerun and read them in the failure)")

@@ -2,9 +2,13 @@
 
 Canonical equality as docs/ARCHITECTURE.md defines it: JSON values equal, except numbers
 compare `1 == 1.0` (a bool is never a number) and `date-time` / `time` strings compare as
-parsed values including their UTC offset.  The schema directs the walk (`$ref`, `anyOf`,
-`prefixItems`, defaults), so a field the implementation received only as its default is
-not a difference.
+parsed values including their UTC offset, and URL objects (pydantic `AnyUrl`) compare in JSON
+space: as the string pydantic dumps, against the intended string read the same way.  The
+schema directs the walk (`$ref`, percent-encoded or not, `anyOf`, `prefixItems`, defaults),
+so a field the implementation received only as its default is not a difference.
+
+A difference is a `Difference`: the readable text, plus the `path` it is at, so callers
+group findings by field without parsing the text.
 """
 
 from __future__ import annotations
@@ -17,8 +21,22 @@ from collections.abc import Mapping
 from typing import Any
 
 from ._errors import render_value
+from ._specs._pointer import ref_pointer
+from ._specs._pointer import resolve as _at_pointer
 
-__all__ = ["compare", "compare_arguments", "jsonable"]
+__all__ = ["Difference", "compare", "compare_arguments", "jsonable"]
+
+
+class Difference(str):
+    """Where and how a received value differs from the intended one (`path` is `a.b[0]`)."""
+
+    path: str = ""
+
+    @classmethod
+    def at(cls, path: str, text: str) -> Difference:
+        made = cls(text)
+        made.path = path
+        return made
 
 
 def jsonable(value: Any) -> Any:
@@ -40,17 +58,39 @@ def jsonable(value: Any) -> Any:
     dump = getattr(value, "model_dump", None)
     if callable(dump):
         return jsonable(dump(mode="json"))
+    if callable(getattr(value, "unicode_string", None)):  # pydantic AnyUrl / HttpUrl / ...
+        return _Url(str(value))
     return value
 
 
+class _Url(str):
+    """A URL an implementation received as a URL object: equal to any string that reads as it."""
+
+
+def _same_url(received: str, intended: str) -> bool:
+    """`AnyUrl("https://a.org")` dumps as `https://a.org/`: read the intended string the same way."""
+    try:
+        from pydantic import AnyUrl
+    except ImportError:  # pragma: no cover (a URL object came from pydantic)
+        return False
+    try:
+        return str(AnyUrl(intended)) == str(received)
+    except Exception:
+        return False
+
+
 def _resolve(node: Any, root: Mapping[str, Any]) -> Any:
+    """Follow local `$ref`s with the one resolver the spec layer uses (percent-decoding
+    included); an unresolvable one reads as `{}`: anything compares by plain equality."""
     for _ in range(32):
         if not isinstance(node, Mapping) or not isinstance(node.get("$ref"), str):
             return node
-        target: Any = root
-        for part in node["$ref"].lstrip("#/").split("/"):
-            target = target.get(part.replace("~1", "/").replace("~0", "~"), {}) if isinstance(target, Mapping) else {}
-        node = target
+        try:
+            pointer = ref_pointer(node["$ref"], at="")
+        except ValueError:
+            return {}
+        target = _at_pointer(root, pointer) if not pointer.startswith("#") else None
+        node = target if isinstance(target, Mapping) else {}
     return node
 
 
@@ -64,7 +104,7 @@ def _parse_clock(text: str, kind: str) -> tuple[Any, Any] | None:
     return parsed.replace(tzinfo=None), parsed.utcoffset()
 
 
-def compare(received: Any, intended: Any, schema: Any, root: Mapping[str, Any] | None = None, path: str = "") -> str | None:
+def compare(received: Any, intended: Any, schema: Any, root: Mapping[str, Any] | None = None, path: str = "") -> Difference | None:
     """None when `received` is canonically equal to `intended`, else where and how it differs.
 
     Canonical equality: JSON values equal, except numbers compare `1 == 1.0` (a bool is
@@ -82,7 +122,7 @@ def compare(received: Any, intended: Any, schema: Any, root: Mapping[str, Any] |
         ):
             return None
     here = path or "<arguments>"
-    diff = f"{here}: received {render_value(received)}, intended {render_value(intended)}"
+    diff = Difference.at(path, f"{here}: received {render_value(received)}, intended {render_value(intended)}")
     if isinstance(intended, bool) or isinstance(received, bool):
         return None if type(intended) is type(received) and intended == received else diff
     if isinstance(intended, (int, float)) and isinstance(received, (int, float)):
@@ -93,6 +133,8 @@ def compare(received: Any, intended: Any, schema: Any, root: Mapping[str, Any] |
         if intended != received and fmt in ("date-time", "time"):
             a, b = _parse_clock(received, fmt), _parse_clock(intended, fmt)
             return None if a is not None and a == b else diff
+        if intended != received and (isinstance(received, _Url) or isinstance(intended, _Url)):
+            return None if _same_url(received, intended) or _same_url(intended, received) else diff
         return None if intended == received else diff
     if isinstance(intended, list) and isinstance(received, list):
         if len(intended) != len(received):
@@ -116,7 +158,7 @@ def compare_arguments(
     root: Mapping[str, Any] | None = None,
     path: str = "",
     defaults: Mapping[str, Any] | None = None,
-) -> str | None:
+) -> Difference | None:
     """Compare two objects key by key; a key only in `received` may hold its default."""
     root = schema if root is None else root
     props = schema.get("properties", {}) if isinstance(schema, Mapping) else {}
@@ -124,7 +166,7 @@ def compare_arguments(
         sub = f"{path}.{key}" if path else str(key)
         prop = props.get(key, schema.get("additionalProperties", {}) if isinstance(schema, Mapping) else {})
         if key not in received:
-            return f"{sub}: intended {render_value(intended[key])} but the implementation did not receive it"
+            return Difference.at(sub, f"{sub}: intended {render_value(intended[key])} but the implementation did not receive it")
         if key not in intended:
             node = _resolve(prop, root)
             options = []
@@ -133,7 +175,7 @@ def compare_arguments(
             if defaults and key in defaults:
                 options.append(jsonable(defaults[key]))
             if not any(compare(received[key], d, prop, root, sub) is None for d in options):
-                return f"{sub}: received {render_value(received[key])}, but it was not sent and is not its default"
+                return Difference.at(sub, f"{sub}: received {render_value(received[key])}, but it was not sent and is not its default")
             continue
         problem = compare(received[key], intended[key], prop, root, sub)
         if problem:

@@ -115,32 +115,65 @@ def format_finding(finding: Finding, *, replay: str = "") -> str:
     if finding.received:
         for got in finding.received:
             out.append(f"    implementation received: {render_value(got, 200)}")
+    elif finding.black_box and finding.outcome == "returned":
+        out.append(f"    tool answered: {render_value(finding.result, 200)}")
     elif finding.outcome == "returned":
         out.append("    the implementation was not called")
     if finding.error:
         out += ["", _indent(finding.error)]
+    if finding.fix:
+        out += ["", f"    Fix: {finding.fix}"]
     if replay:
         out += ["", f"    Reproduce: {replay}"]
     return "\n".join(out)
 
 
-def format_report(report: FuzzReport, *, replay: str = "") -> str:
-    """All findings, grouped by tool, ending with how to reproduce the run."""
+#: a failing item prints at most this many lines of findings (the rest is counted, not shown)
+MAX_REPORT_LINES = 400
+
+
+def format_report(report: FuzzReport, *, replay: str = "", advice: bool = True) -> str:
+    """All findings, grouped by tool, then advice, ending with how to reproduce the run.
+
+    Bounded: past `MAX_REPORT_LINES` the remaining findings are counted, not printed.
+    """
     skipped = [f"not applicable: {line}" for line in report.not_applicable]
+    notes = _advice(report.advice) if advice else []
     if not report.findings:
-        return "\n".join([f"pytest-aacl: no findings ({report.examples_run} examples)", *skipped])
+        return "\n".join([f"pytest-aacl: no findings ({report.examples_run} examples)", *notes, *skipped])
     out: list[str] = []
+    hidden = 0
     for tool in _ordered(f.tool for f in report.findings):
         mine = [f for f in report.findings if f.tool == tool]
         head = f"{tool}: {len(mine)} defect(s) found by {', '.join(_ordered(f.check for f in mine))}"
         out += [head, "=" * len(head)]
         for finding in mine:
-            out += [format_finding(finding), ""]
-    out += skipped
+            block = format_finding(finding).splitlines()
+            if out[2:] and len(out) + len(block) > MAX_REPORT_LINES:  # the first one always shows
+                hidden += 1
+                continue
+            out += [*block, ""]
+    if hidden:
+        out.append(f"... {hidden} more finding(s) not shown (bounded report); fix the ones above first")
+    out += notes + skipped
     out.append(f"{len(report.findings)} finding(s) in {report.examples_run} examples; seed={report.seed}")
     if replay:
         out.append(f"Reproduce: {replay}")
     return "\n".join(out)
+
+
+def _advice(advice: list[Finding]) -> list[str]:
+    """Advice, one short block each: conventions that help a model retry, never a failure."""
+    if not advice:
+        return []
+    out = ["", f"Advice ({len(advice)}, does not fail the run):"]
+    for item in advice[:20]:
+        out += [f"  [{item.check}] {item.tool}: {item.message}", f"      {item.call}"]
+        if item.fix:
+            out.append(f"      Fix: {item.fix}")
+    if len(advice) > 20:
+        out.append(f"  ... {len(advice) - 20} more")
+    return out
 
 
 def _ordered(items: Iterable[str]) -> list[str]:

@@ -7,8 +7,17 @@ from typing import Any
 import pytest
 from pytest_aacl.strategies import Mutation
 
-from pytest_aacl import CHECKS, Correction, CorrectionError, check
-from pytest_aacl._checks import Call, Case
+from pytest_aacl import (
+    CHECKS,
+    Call,
+    Case,
+    CheckContext,
+    Correction,
+    CorrectionError,
+    InvalidArgument,
+    check,
+)
+from pytest_aacl._fuzz import _context_for
 from pytest_aacl._oracle import compare, compare_arguments
 from pytest_aacl._targets import Target, resolve
 
@@ -40,12 +49,17 @@ def interface(**kwargs: Any) -> Any:
 
 
 @pytest.fixture
-def target() -> Target:
+def raw_target() -> Target:
     [t] = resolve(interface, schema=SCHEMA, implementation=(__import__(__name__), "backend"))
     return t
 
 
-def run(name: str, case: Case, call: Call, target: Target) -> str | None:
+@pytest.fixture
+def target(raw_target: Target) -> CheckContext:
+    return _context_for(raw_target)
+
+
+def run(name: str, case: Case, call: Call, target: CheckContext) -> str | None:
     try:
         CHECKS[name].func(case, call, target)
     except AssertionError as exc:
@@ -86,7 +100,7 @@ def test_a_field_only_received_must_hold_its_default() -> None:
 # -- the checks ------------------------------------------------------------------------------
 
 
-def test_no_silent_corruption_names_the_field_and_both_values(target: Target) -> None:
+def test_no_silent_corruption_names_the_field_and_both_values(target: CheckContext) -> None:
     case = Case("hallucinated", {"query": "a", "max_results": "1,000"}, {"query": "a", "max_results": 1000})
     call = Call(case.args, "returned", [{"query": "a", "max_results": 1}])
     assert run("no_silent_corruption", case, call, target) == "implementation received max_results: received 1, intended 1000"
@@ -97,7 +111,7 @@ def test_no_silent_corruption_names_the_field_and_both_values(target: Target) ->
     assert "after the implementation had been called" in (run("no_silent_corruption", case, late, target) or "")
 
 
-def test_identity_on_canonical_fails_when_a_valid_call_is_refused(target: Target) -> None:
+def test_identity_on_canonical_fails_when_a_valid_call_is_refused(target: CheckContext) -> None:
     case = Case("conforming", {"query": "a"}, {"query": "a"})
     assert run("identity_on_canonical", case, Call(case.args, "returned", [{"query": "a"}]), target) is None
     refused = run("identity_on_canonical", case, Call(case.args, "rejected", message="nope"), target)
@@ -106,23 +120,27 @@ def test_identity_on_canonical_fails_when_a_valid_call_is_refused(target: Target
     assert altered is not None and "query" in altered
 
 
-def test_rejects_invalid(target: Target) -> None:
+def test_rejects_invalid(target: CheckContext) -> None:
     case = Case("invalid", {"query": "a", "max_results": 50})
     leaked = run("rejects_invalid", case, Call(case.args, "returned", [{"query": "a", "max_results": 50}]), target)
     assert leaked is not None and leaked.startswith("invalid arguments reached the implementation")
     assert run("rejects_invalid", case, Call(case.args, "rejected", message="x"), target) is None
-    crash = run("rejects_invalid", case, Call(case.args, "escaped", error=TypeError("boom")), target)
-    assert crash is not None and "TypeError" in crash
+    answered = run("rejects_invalid", case, Call(case.args, "returned", []), target)
+    assert answered is not None and "a normal return instead of a correction" in answered
+    # an escape is `total`'s finding only: one missing validation is one finding, not two
+    crash = Call(case.args, "escaped", error=TypeError("boom"), message="boom")
+    assert run("rejects_invalid", case, crash, target) is None
+    assert run("total", case, crash, target) == 'TypeError: "boom" escaped instead of a correction'
 
 
-def test_total_fails_on_escapes_and_hangs(target: Target) -> None:
+def test_total_fails_on_escapes_and_hangs(target: CheckContext) -> None:
     case = Case("adversarial", {"query": "a"})
     assert run("total", case, Call(case.args, "rejected"), target) is None
     assert "KeyError" in (run("total", case, Call(case.args, "escaped", error=KeyError("k")), target) or "")
     assert "hung" in (run("total", case, Call(case.args, "timeout", seconds=2.0), target) or "")
 
 
-def test_typed_implementation_validates_what_was_received(target: Target) -> None:
+def test_typed_implementation_validates_what_was_received(target: CheckContext) -> None:
     case = Case("hallucinated", {"query": "a"}, {"query": "a"})
     bad = run("typed_implementation", case, Call(case.args, "returned", [{"query": "a", "max_results": 50}]), target)
     assert bad is not None and "max_results=50" in bad and "maximum" in bad
@@ -135,7 +153,7 @@ def _correction(path: str, received: str = '"deep-ish"') -> CorrectionError:
     return CorrectionError([Correction("INVALID_ENUM", path, 'one of ["basic", "advanced"]', received)])
 
 
-def test_correction_quality_for_boundary_corrections(target: Target) -> None:
+def test_correction_quality_for_boundary_corrections(target: CheckContext) -> None:
     label = type("L", (), {"path": "search_depth"})()
     case = Case("invalid", {"query": "a", "search_depth": "deep-ish"}, labels=(label,))
     good = _correction("search_depth")
@@ -166,9 +184,9 @@ def test_correction_quality_for_plain_exceptions(target: Target, message: str, l
     assert (result is None) if lacks is None else (lacks in (result or ""))
 
 
-def test_idempotent_calls_the_tool_again_with_what_it_received(target: Target) -> None:
+def test_idempotent_calls_the_tool_again_with_what_it_received(target: CheckContext, raw_target: Target) -> None:
     case = Case("hallucinated", {"query": "a", "max_results": " 7"}, {"query": "a", "max_results": 7})
-    with target.session():
+    with raw_target.session():
         first = target.call(case.args)
         assert first.received == [{"query": "a", "max_results": 7}]
         assert run("idempotent", case, first, target) is None
@@ -180,7 +198,7 @@ def test_idempotent_calls_the_tool_again_with_what_it_received(target: Target) -
 
 def test_user_checks_register_by_name_and_validate_inputs() -> None:
     @check(inputs=("conforming",))
-    def never_empty_query(case: Case, call: Call, target: Target) -> None:
+    def never_empty_query(case: Case, call: Call, target: CheckContext) -> None:
         """The implementation never sees an empty query."""
         for kwargs in call.received:
             assert kwargs.get("query"), "empty query"
@@ -192,3 +210,101 @@ def test_user_checks_register_by_name_and_validate_inputs() -> None:
         del CHECKS["never_empty_query"]
     with pytest.raises(ValueError, match="subset of"):
         check(inputs=("weird",))
+
+
+def test_check_refuses_a_name_already_registered_unless_replace() -> None:
+    def first(case: Case, call: Call, ctx: CheckContext) -> None:
+        """First."""
+
+    def second(case: Case, call: Call, ctx: CheckContext) -> None:
+        """Second."""
+
+    check(name="aacl_test_dup", inputs=("conforming",))(first)
+    try:
+        with pytest.raises(InvalidArgument, match=r"already registered.*replace=True"):
+            check(name="aacl_test_dup")(second)
+        assert CHECKS["aacl_test_dup"].func is first
+        check(name="aacl_test_dup", replace=True)(second)
+        assert CHECKS["aacl_test_dup"].func is second
+        with pytest.raises(InvalidArgument, match="already registered"):
+            check(name="total")(second)  # built-ins are protected the same way
+    finally:
+        del CHECKS["aacl_test_dup"]
+    assert CHECKS["total"].func.__name__ == "total"
+
+
+def test_the_oracle_follows_a_percent_encoded_ref() -> None:
+    schema = {
+        "type": "object",
+        "properties": {"at": {"$ref": "#/$defs/When%20Exactly"}},
+        "$defs": {"When Exactly": {"type": "string", "format": "date-time"}},
+    }
+    # equal instants written differently: only equal if the $ref's format is followed
+    assert compare_arguments({"at": "2025-04-03T10:00:00Z"}, {"at": "2025-04-03T10:00:00+00:00"}, schema) is None
+    assert compare_arguments({"at": "2025-04-03T10:00:00Z"}, {"at": "2025-04-03T11:00:00+00:00"}, schema) is not None
+
+
+def test_pydantic_urls_compare_equal_to_the_string_the_model_meant() -> None:
+    from pydantic import AnyUrl, HttpUrl
+
+    from pytest_aacl._oracle import jsonable
+
+    schema = {"type": "object", "properties": {"url": {"type": "string", "format": "uri"}}}
+    assert str(AnyUrl("https://example.com")) == "https://example.com/"  # pydantic adds the slash
+    for url in (AnyUrl("https://example.com"), HttpUrl("https://example.com")):
+        assert compare_arguments(jsonable({"url": url}), {"url": "https://example.com"}, schema) is None
+    other = compare_arguments(jsonable({"url": AnyUrl("https://example.org")}), {"url": "https://example.com"}, schema)
+    assert other is not None and other.path == "url"
+
+
+def _black_box(results: dict[str, Any], schema: dict[str, Any] = SCHEMA) -> CheckContext:
+    """A context whose tool answers from `results` by the JSON of the arguments (a plain
+    dict lookup; a value that is a list is consumed one answer per call)."""
+    import json as _json
+
+    def call(args: dict[str, Any]) -> Call:
+        answer = results[_json.dumps(args, sort_keys=True)]
+        if isinstance(answer, list):
+            answer = answer.pop(0)
+        if isinstance(answer, Exception):
+            return Call(args, "rejected", None, answer, str(answer))
+        return Call(args, "returned", None, result=answer)
+
+    from pytest_aacl import from_schema
+
+    return CheckContext("tool", from_schema(schema, name="tool"), True, {}, call)
+
+
+def test_black_box_no_silent_corruption_is_a_metamorphic_oracle() -> None:
+    case = Case("hallucinated", {"query": "a", "max_results": "1,000"}, {"query": "a", "max_results": 1000},
+                (Mutation("max_results", "int_thousands", 1000, "1,000"),))
+    rendered = '{"max_results": "1,000", "query": "a"}'
+    intended = '{"max_results": 1000, "query": "a"}'
+    # the same answer as for the intended value: correct, whatever the tool did inside
+    same = _black_box({intended: {"hits": 3}, rendered: {"hits": 3}})
+    assert run("no_silent_corruption", case, Call(case.args, "returned", None, result={"hits": 3}), same) is None
+    # a different, reproducible answer: the rendering was read as something else
+    differs = _black_box({intended: {"hits": 1000}, rendered: {"hits": 1}})
+    msg = run("no_silent_corruption", case, Call(case.args, "returned", None, result={"hits": 1}), differs)
+    assert msg is not None and "read differently" in msg and "max_results" in msg
+    # a refusal is always fine
+    refusing = _black_box({})
+    assert run("no_silent_corruption", case, Call(case.args, "rejected", None, ValueError("no"), "no"), refusing) is None
+
+
+def test_black_box_an_unreproducible_tool_is_reported_as_such_never_as_corruption() -> None:
+    case = Case("hallucinated", {"query": "a", "max_results": "7"}, {"query": "a", "max_results": 7})
+    rendered = '{"max_results": "7", "query": "a"}'
+    intended = '{"max_results": 7, "query": "a"}'
+    clock = _black_box({intended: [{"t": 1}, {"t": 2}], rendered: [{"t": 3}]})
+    with pytest.raises(AssertionError) as raised:
+        CHECKS["no_silent_corruption"].func(case, Call(case.args, "returned", None, result={"t": 0}), clock)
+    assert "not reproducible" in str(raised.value) and raised.value.key == ("nondeterministic",)
+    assert "freeze time" in raised.value.fix and "implementation=" in raised.value.fix
+
+
+def test_checks_that_read_the_implementation_say_so() -> None:
+    needs = {name for name, cdef in CHECKS.items() if cdef.needs_implementation}
+    assert needs == {"identity_on_canonical", "rejects_invalid", "typed_implementation", "idempotent"}
+    assert CHECKS["correction_quality"].severity == "advice"
+    assert all(CHECKS[n].fix for n in ("no_silent_corruption", "rejects_invalid", "total", "correction_quality"))

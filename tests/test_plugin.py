@@ -201,3 +201,99 @@ def test_a_target_module_that_fails_to_import_is_one_usage_error(pytester: pytes
     result.stderr.fnmatch_lines(["ERROR: --aacl-target: target 'bad_tools:f': importing module 'bad_tools' raised "
                                  "SpecError at *bad_tools.py:5: invalid tool spec at a: unsupported annotation Decimal*"])
     assert "INTERNALERROR" not in result.stdout.str() + result.stderr.str()
+
+
+VAGUE = '''
+import logging
+import sys
+
+SCHEMA = {
+    "type": "object",
+    "properties": {"name": {"type": "string"}, "enabled": {"type": "boolean"}},
+    "required": ["name", "enabled"],
+    "additionalProperties": False,
+}
+CALLS = []
+
+def store(name, enabled):
+    return None
+
+def set_flag(name=None, enabled=None, **extra):
+    CALLS.append(name)
+    logging.getLogger("vague").warning("refusing a call\\nwith a second line")
+    if extra or not isinstance(name, str) or not isinstance(enabled, bool):
+        raise ValueError("bad input")
+    return store(name=name, enabled=enabled)
+
+TARGETS = [{"target": set_flag, "schema": SCHEMA, "implementation": (sys.modules[__name__], "store")}]
+'''
+
+
+def test_advice_passes_by_default_and_fails_when_asked(project: pytest.Pytester) -> None:
+    project.makepyfile(vague_tools=VAGUE)
+    args = ["--aacl-target", "vague_tools:TARGETS", "--aacl-checks", "correction_quality,total",
+            "--aacl-max-examples", "30", "--aacl-seed", "1"]
+    result = project.runpytest(*args)
+    result.assert_outcomes(passed=2)
+    result.stdout.fnmatch_lines(["*pytest-aacl advice*", "set_flag: correction_quality has * piece(s) of advice (not failing*"])
+    strict = project.runpytest(*args, "--aacl-advice-fails")
+    strict.assert_outcomes(passed=1, failed=1)
+    strict.stdout.fnmatch_lines(["[[]correction_quality[]] the correction lacks an error code*", "    Fix: make the correction*"])
+    project.makeini("[pytest]\naddopts = -p no:randomly -p no:cacheprovider\naacl_advice_fails = true\n")
+    project.runpytest(*args).assert_outcomes(passed=1, failed=1)
+
+
+def test_a_failing_item_trims_the_tools_captured_logs(project: pytest.Pytester) -> None:
+    project.makepyfile(vague_tools=VAGUE.replace('raise ValueError("bad input")', 'raise KeyError(name)'))
+    result = project.runpytest("--aacl-target", "vague_tools:TARGETS", "--aacl-checks", "total",
+                               "--aacl-max-examples", "60", "--aacl-seed", "1")
+    result.assert_outcomes(failed=1)
+    out = result.stdout.str()
+    assert out.count("refusing a call") <= 60 and "earlier lines trimmed" in out
+    result.stdout.fnmatch_lines(["*Captured log call*", "[[]pytest-aacl: * earlier lines trimmed[]]"])
+
+
+def test_the_reset_fixture_runs_before_every_call(project: pytest.Pytester) -> None:
+    project.makepyfile(vague_tools=VAGUE)
+    project.makeconftest('''
+import pytest
+
+RESETS = []
+
+@pytest.fixture
+def aacl_reset(tmp_path):
+    def reset():
+        RESETS.append(tmp_path)
+    return reset
+
+def pytest_sessionfinish(session):
+    import vague_tools
+    print(f"\\nresets={len(RESETS)} calls={len(vague_tools.CALLS)} dirs={len(set(RESETS))}")
+''')
+    result = project.runpytest("--aacl-target", "vague_tools:TARGETS", "--aacl-checks", "identity_on_canonical,total",
+                               "--aacl-max-examples", "20", "--aacl-seed", "1", "-s")
+    result.assert_outcomes(passed=2)
+    line = next(x for x in result.stdout.lines if x.startswith("resets="))
+    resets, calls, dirs = (int(part.split("=")[1]) for part in line.split())
+    assert resets >= 40 and resets >= calls > 0 and dirs == 2  # one tmp_path per item
+
+
+def test_the_fixture_passes_the_reset_hook_too(project: pytest.Pytester) -> None:
+    project.makeconftest('''
+import pytest
+
+RESETS = []
+
+@pytest.fixture
+def aacl_reset():
+    return lambda: RESETS.append(1)
+''')
+    project.makepyfile(test_reset='''
+from conftest import RESETS
+from good_tools import add
+
+def test_it(aacl_tool):
+    aacl_tool(add).fuzz(checks=["total"], max_examples=10, seed=0)
+    assert len(RESETS) >= 10
+''')
+    project.runpytest("test_reset.py").assert_outcomes(passed=1)

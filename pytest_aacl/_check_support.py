@@ -1,0 +1,92 @@
+"""Helpers of the built-in checks: reading a free-text correction, and the strict validator.
+
+Kept apart from `_checks` so that module holds the registry and the checks themselves.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import re
+from typing import TYPE_CHECKING, Any
+
+from ._errors import render_value
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ._context import CheckContext
+
+__all__ = ["NOTHING", "sent_value", "strict_validator", "text_correction_lacks"]
+
+
+NOTHING = object()
+
+
+def sent_value(label: Any) -> Any:
+    """The value the model sent at a label's path (hallucination or mutation record)."""
+    value = getattr(label, "rendered", getattr(label, "mutated", NOTHING))
+    return NOTHING if type(value).__name__ == "_Absent" else value
+
+
+_CODE = re.compile(r"\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b|\btype=[a-z_]+")
+_EXPECTED = re.compile(r"expect|must|should|one of|allowed|\bvalid\b|required|at (?:least|most)|between", re.IGNORECASE)
+
+
+def text_correction_lacks(message: str, fields: list[str], sent: list[Any]) -> list[str]:
+    """For tools not built with the boundary: what of code, field, expectation and value the
+    message lacks (empty: nothing)."""
+    lacks = []
+    if not _CODE.search(message):
+        lacks.append("an error code (e.g. INVALID_ENUM)")
+    lowered = message.lower()
+    if fields and not any(f.lower() in lowered for f in fields):
+        lacks.append(f"the field name {fields[0]!r}")
+    if not _EXPECTED.search(message):
+        lacks.append("what is expected")
+    shown = [_value_texts(value) for value in sent]
+    if shown and not any(t.lower() in lowered for forms in shown for t in forms):
+        lacks.append("the value received")
+    return lacks
+
+
+def _value_texts(value: Any) -> list[str]:
+    """The ways a message may show a received value: raw, repr, JSON-like (first characters)."""
+    forms = [render_value(value, 40).strip('"'), _short_repr(value)]
+    if isinstance(value, str):
+        forms.append(value)
+    return [f.strip()[:12] for f in forms if f.strip()] or ['""', "''"]
+
+
+def _short_repr(value: Any) -> str:
+    try:
+        text = repr(value)
+    except Exception:
+        return ""
+    return text[1:-1] if isinstance(value, str) else text
+
+
+def strict_validator(ctx: CheckContext) -> Any:
+    cached = ctx._cache.get("validator")
+    if cached is None:
+        import jsonschema
+
+        formats = jsonschema.FormatChecker()
+        # jsonschema checks these only with an optional dependency; never skip them silently
+        formats.checks("date-time", raises=ValueError)(_iso_datetime)
+        formats.checks("time", raises=ValueError)(_iso_time)
+        cached = jsonschema.Draft202012Validator(ctx.spec.parameters, format_checker=formats)
+        ctx._cache["validator"] = cached
+    return cached
+
+
+def _iso_datetime(value: object) -> bool:
+    if not isinstance(value, str):
+        return True
+    if len(value) < 16 or value[10] not in "Tt ":
+        return False
+    _dt.datetime.fromisoformat(value.replace("Z", "+00:00").replace("z", "+00:00"))
+    return True
+
+
+def _iso_time(value: object) -> bool:
+    if isinstance(value, str):
+        _dt.time.fromisoformat(value.replace("Z", "+00:00").replace("z", "+00:00"))
+    return True

@@ -1,0 +1,272 @@
+"""One check against one tool: a deterministic coverage pass, then Hypothesis, then shrinking.
+
+The coverage pass evaluates `strategies.coverage(kind, spec)` cases first (every family and
+mutation kind, one field at a time, the other fields canonical), so a defect a single
+rendering of a single field triggers is found within the default budget; a budget smaller
+than the coverage set takes a stratified subset, round-robin over (kind, field, family).
+Hypothesis then explores with what is left of `max_examples`, and a second Hypothesis run
+shrinks what exploration found.  Failures are grouped by a structured key (check, outcome,
+field, family or mutation kind, escaped exception type and place), never by message text.
+"""
+
+from __future__ import annotations
+
+import sys
+import warnings
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ._checks import Call, Case, CheckDef, Defect, InputKind, _field_of
+
+__all__ = ["Failure", "case_of", "coverage_for", "run_check"]
+
+#: consecutive timeouts after which a tool is taken to hang on everything
+HANG_LIMIT = 3
+_OURS = str(Path(__file__).parent)
+_FIX_HANG = "make the tool answer within the timeout (or raise fuzz(timeout=) if it is just slow)"
+
+
+@dataclass
+class Failure:
+    """One failing example: what was sent, what happened, and how the check judged it."""
+
+    key: tuple[str, ...]
+    case: Case
+    call: Call
+    message: str
+    fix: str
+    first_seen: int
+    shrunk: bool = False
+    check: str = ""
+
+
+class _Failed(Exception):
+    """Raised inside the Hypothesis test so it shrinks; one subclass per defect key."""
+
+    key: tuple[str, ...] = ()
+
+    def __init__(self, failure: Failure) -> None:
+        super().__init__(failure.message)
+        self.failure = failure
+
+
+_FAILURE_TYPES: dict[tuple[str, ...], type[_Failed]] = {}
+
+
+def _failure_type(key: tuple[str, ...]) -> type[_Failed]:
+    """One exception class per defect key, so Hypothesis tracks and shrinks each separately."""
+    cls = _FAILURE_TYPES.get(key)
+    if cls is None:
+        cls = _FAILURE_TYPES[key] = type("_Failed", (_Failed,), {"key": key})
+    return cls
+
+
+def case_of(kind: InputKind, example: Any) -> Case:
+    """A strategy's or the coverage pass's record as the `Case` checks judge."""
+    if kind == "conforming":
+        return Case(kind, dict(example), dict(example))
+    args = getattr(example, "args", example)
+    intended = getattr(example, "intended", None)
+    return Case(kind, args, intended, tuple(getattr(example, "labels", ()) or ()))
+
+
+def _coverage_cases(kind: str, spec: Any) -> list[Any]:
+    """The coverage records for one input kind (the seam tests replace)."""
+    from . import strategies
+
+    make = getattr(strategies, "coverage", None)
+    if make is None:  # pragma: no cover (strategies without a coverage pass)
+        return []
+    from hypothesis.errors import InvalidArgument
+
+    try:
+        return list(make(kind, spec))
+    except InvalidArgument:  # nothing to cover for this schema; exploration says why
+        return []
+
+
+def coverage_for(kinds: Sequence[InputKind], spec: Any, budget: int,
+                 cache: dict[str, list[Any]] | None = None) -> list[Case]:
+    """Every coverage case of `kinds`, or a stratified subset of `budget` of them.
+
+    `cache` (one per tool) keeps each kind's records, which several checks share."""
+    cache = {} if cache is None else cache
+    groups: dict[tuple[str, ...], list[Case]] = {}
+    for kind in kinds:
+        if kind not in cache:
+            cache[kind] = _coverage_cases(kind, spec)
+        for record in cache[kind]:
+            case = case_of(kind, record)
+            groups.setdefault(_stratum(case), []).append(case)
+    picked: list[Case] = []
+    queues = [list(cases) for cases in groups.values()]
+    while queues and len(picked) < budget:
+        for queue in queues:
+            if queue and len(picked) < budget:
+                picked.append(queue.pop(0))
+        queues = [q for q in queues if q]
+    return picked
+
+
+def _stratum(case: Case) -> tuple[str, ...]:
+    first = case.labels[0] if case.labels else None
+    family = str(getattr(first, "family", None) or getattr(first, "kind", None) or "")
+    return (case.kind, _field_of(first) if first is not None else "", family)
+
+
+def failure_key(cdef: CheckDef, case: Case, call: Call, defect: AssertionError) -> tuple[str, ...]:
+    """What makes two failures one defect: the check's own key, else a structured default."""
+    given = getattr(defect, "key", "")
+    if given:
+        return (cdef.name, *((given,) if isinstance(given, str) else tuple(str(k) for k in given)))
+    if call.outcome == "timeout":
+        return (cdef.name, "timeout")
+    labels = tuple(sorted({f"{_field_of(lb)}/{getattr(lb, 'family', None) or getattr(lb, 'kind', '?')}" for lb in case.labels}))
+    if call.outcome == "escaped" and call.error is not None:
+        where = _user_frame(call.error)
+        # raised in the tool's own code: its place is the cause; raised while calling it
+        # (a TypeError for a missing argument), the mutation that caused it is
+        return (cdef.name, "escaped", type(call.error).__name__, where or "<call>", *(() if where else labels))
+    return (cdef.name, call.outcome, case.kind, *labels)
+
+
+def _user_frame(error: BaseException) -> str:
+    """`file:line` of the innermost frame outside pytest-aacl (and its strategies, whose
+    hostile objects raise from their own methods), or "" if there is none."""
+    ours = (_OURS, *(str(Path(m.__file__).parent) for m in [sys.modules.get("pytest_aacl.strategies")] if m and m.__file__))
+    tb, where = error.__traceback__, ""
+    while tb is not None:
+        name = tb.tb_frame.f_code.co_filename
+        if not name.startswith(ours):
+            where = f"{name}:{tb.tb_lineno}"
+        tb = tb.tb_next
+    return where
+
+
+class CheckRun:
+    """The state of one check's run: examples counted, first failure per key, hang detection."""
+
+    def __init__(self, cdef: CheckDef, ctx: Any, call: Callable[[dict[str, Any]], Call], hung: list[bool]) -> None:
+        self.cdef, self.ctx, self._call, self.hung = cdef, ctx, call, hung
+        self.count = 0
+        self.first: dict[tuple[str, ...], Failure] = {}
+        self.timeouts = 0
+        self.hang: Failure | None = None
+
+    def evaluate(self, case: Case) -> Failure | None:
+        if self.hung[0]:
+            return None  # the tool hangs on everything: one finding is enough, and fast
+        self.count += 1
+        call = self._call(case.args)
+        self.timeouts = self.timeouts + 1 if call.outcome == "timeout" else 0
+        if self.timeouts >= HANG_LIMIT:
+            self.hung[0] = True
+            self.hang = Failure(("total", "timeout"), case, call,
+                                f"the tool hangs: no answer within {call.seconds:.1f}s on {HANG_LIMIT} calls in a row",
+                                _FIX_HANG, self.count, check="total")
+        try:
+            self.cdef.func(case, call, self.ctx)
+        except AssertionError as exc:
+            fix = getattr(exc, "fix", "") if isinstance(exc, Defect) else ""
+            return Failure(failure_key(self.cdef, case, call, exc), case, call, str(exc),
+                           fix or self.cdef.fix, self.count, check=self.cdef.name)
+        return None
+
+    def explore(self, case: Case) -> None:
+        failure = self.evaluate(case)
+        if failure is not None:
+            self.first.setdefault(failure.key, failure)
+
+
+def run_check(cdef: CheckDef, ctx: Any, call: Callable[[dict[str, Any]], Call], strategy: Any,
+              coverage: list[Case], max_examples: int, seed: int, hung: list[bool],
+              settings_base: Any) -> tuple[list[Failure], int]:
+    """Coverage, exploration, shrinking; every distinct defect once, coverage finds unshrunk
+    (they are one field at a time already), timeouts unshrunk (each try costs the timeout)."""
+    run = CheckRun(cdef, ctx, call, hung)
+    for case in coverage[:max_examples]:
+        run.explore(case)
+    from_coverage = set(run.first)
+    left = max_examples - min(len(coverage), max_examples)
+    if left > 0 and strategy is not None:
+        _hypothesis(strategy, run.explore, left, seed, settings_base, explore=True)
+    for key in list(run.first):
+        if key in from_coverage:
+            run.first[key].shrunk = True  # minimal by construction
+    todo = [k for k, f in run.first.items() if k not in from_coverage and f.call.outcome != "timeout"]
+    if todo and strategy is not None and not hung[0]:
+        shrunk = _shrunk(strategy, run, None, max_examples, seed, settings_base)
+        for key in [k for k in todo if k not in shrunk]:
+            # the same seed replays the exploration up to this defect, then shrinks it alone
+            shrunk.update({k: f for k, f in _shrunk(strategy, run, key, max_examples, seed, settings_base).items() if k == key})
+        for key in todo:
+            if key in shrunk:
+                found = shrunk[key]
+                found.first_seen, found.shrunk = run.first[key].first_seen, True
+                run.first[key] = found
+    failures = list(run.first.values())
+    if run.hang is not None and not any(f.call.outcome == "timeout" for f in failures):
+        failures.append(run.hang)
+    return failures, run.count
+
+
+def _hypothesis(strategy: Any, test: Callable[[Case], None], max_examples: int, seed: int, base: Any,
+                *, explore: bool) -> None:
+    from hypothesis import HealthCheck, Phase, Verbosity, given, settings
+    from hypothesis import seed as hseed
+
+    # no explain phase: its line tracing slows every call and its notes are never shown
+    phases = [Phase.generate] if explore else [p for p in base.phases if p is not Phase.explain]
+    configured = settings(
+        base, max_examples=max_examples, derandomize=False,
+        deadline=None, database=None, verbosity=Verbosity.quiet, report_multiple_bugs=True,
+        suppress_health_check=list(HealthCheck), phases=phases,
+    )
+    from hypothesis.errors import Unsatisfiable
+
+    with warnings.catch_warnings():
+        # Hypothesis reprs strategies holding 1 MB adversarial strings when it replays a
+        # failure; the warning says nothing about the tool under test
+        warnings.filterwarnings("ignore", message="Generating overly large repr")
+        try:
+            hseed(seed)(configured(given(strategy)(test)))()
+        except Unsatisfiable:
+            if not explore:
+                raise
+            # nothing valid could be drawn (e.g. an empty open schema): the coverage cases,
+            # if any, were the run; the caller reports a check that ran no example
+
+
+def _shrunk(strategy: Any, run: CheckRun, only: tuple[str, ...] | None, max_examples: int, seed: int,
+            base: Any) -> dict[tuple[str, ...], Failure]:
+    """Run Hypothesis with raising on failures (of key `only`, or all); the shrunk ones by key."""
+
+    def test(case: Case) -> None:
+        failure = run.evaluate(case)
+        if failure is not None and (only is None or failure.key == only):
+            raise _failure_type(failure.key)(failure)
+
+    try:
+        _hypothesis(strategy, test, max_examples, seed, base, explore=False)
+    except BaseException as exc:
+        failures = _failures_in(exc)
+        if not failures:
+            raise
+        return {f.key: f for f in failures}
+    return {}
+
+
+def _failures_in(exc: BaseException) -> list[Failure]:
+    """Our failures inside whatever Hypothesis raised (one, a group of bugs, a Flaky group)."""
+    if isinstance(exc, _Failed):
+        return [exc.failure]
+    group = getattr(exc, "exceptions", None)  # BaseExceptionGroup, also its 3.10 backport
+    if isinstance(group, (list, tuple)):
+        found = [f for inner in group for f in _failures_in(inner)]
+        others = [e for e in group if not _failures_in(e)]
+        if others:  # a check itself crashed: that is a bug to show, not a finding
+            raise others[0]
+        return list({f.key: f for f in found}.values())
+    return []

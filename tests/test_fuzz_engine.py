@@ -1,0 +1,311 @@
+"""The fuzz engine end to end: black-box judging, the coverage pass, grouping, hangs, advice,
+argument validation and the reset hook."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+import warnings
+from typing import Any
+
+import pytest
+from pydantic import AnyUrl
+from pytest_aacl.strategies import HallucinatedCall, InvalidCall, Label, Mutation
+
+from pytest_aacl import InvalidArgument, fuzz
+from pytest_aacl._targets import Target, spec_for
+
+COUNT_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "query": {"type": "string", "minLength": 1, "maxLength": 20},
+        "limit": {"type": "integer", "minimum": 1, "maximum": 5000},
+    },
+    "required": ["query", "limit"],
+    "additionalProperties": False,
+}
+STOP = threading.Event()
+
+
+@pytest.fixture(autouse=True)
+def _quiet() -> Any:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        yield
+
+
+class Answering(Target):
+    """A tool called with no implementation layer observed, whose `Call.result` is its
+    answer after a JSON round trip (what every black-box target reports)."""
+
+    def call(self, args: dict[str, Any]) -> Any:
+        box: list[Any] = []
+        invoke = self._invoke
+        self._invoke = lambda a: box.append(json.loads(json.dumps(invoke(a))))
+        try:
+            observed = super().call(args)
+        finally:
+            self._invoke = invoke
+        observed.result = box[0] if box else None
+        return observed
+
+
+def black_box(func: Any, schema: dict[str, Any] = COUNT_SCHEMA, **kw: Any) -> Answering:
+    return Answering(func.__name__, spec_for(schema, func.__name__), lambda args: func(**args), **kw)
+
+
+def _limit(value: Any) -> int:
+    if isinstance(value, bool):
+        raise ValueError(f"TYPE_ERROR at limit: expected an integer; received {value!r}")
+    if isinstance(value, str):
+        value = value.strip().replace(",", "").replace("_", "")
+        if not value.lstrip("-").isdigit():
+            raise ValueError(f"TYPE_ERROR at limit: expected an integer; received {value!r}")
+        value = int(value)
+    if not isinstance(value, int) and not (isinstance(value, float) and value.is_integer()):
+        raise ValueError(f"TYPE_ERROR at limit: expected an integer; received {value!r}")
+    return int(value)
+
+
+_NOT_SENT: Any = object()
+
+
+def count_ok(query: Any = _NOT_SENT, limit: Any = _NOT_SENT, **extra: Any) -> dict[str, Any]:
+    """Reads a model's renderings of an integer correctly, or refuses them."""
+    if extra:
+        raise ValueError(f"UNEXPECTED_FIELD at {next(iter(extra))}: expected only query and limit")
+    if not isinstance(query, str) or not query:
+        raise ValueError(f"TYPE_ERROR at query: expected a string; received {query!r}")
+    return {"query": query, "limit": _limit(limit)}
+
+
+def count_truncating(query: Any = _NOT_SENT, limit: Any = _NOT_SENT, **extra: Any) -> dict[str, Any]:
+    """The classic hand-written defect: '1,000' read up to the comma."""
+    if isinstance(limit, str) and "," in limit:
+        limit = limit.split(",")[0]
+    return count_ok(query, limit, **extra)
+
+
+def count_with_clock(query: Any = _NOT_SENT, limit: Any = _NOT_SENT) -> dict[str, Any]:
+    """Correct, but its answer carries a counter: not reproducible."""
+    count_with_clock.calls += 1  # type: ignore[attr-defined]
+    return {**count_ok(query, limit), "served": count_with_clock.calls}  # type: ignore[attr-defined]
+
+
+count_with_clock.calls = 0  # type: ignore[attr-defined]
+
+
+def test_black_box_correct_tool_has_no_findings_and_says_what_it_did_not_judge() -> None:
+    report = fuzz(black_box(count_ok), max_examples=60, seed=1)
+    assert report.findings == [], str(report)
+    skipped = {line.split(": ")[0] for line in report.not_applicable}
+    assert skipped == {f"count_ok::{n}" for n in ("identity_on_canonical", "rejects_invalid", "typed_implementation", "idempotent")}
+    assert all("black box" in line for line in report.not_applicable)
+    assert report.examples_run >= 60 * 3  # no_silent_corruption, total, correction_quality ran
+
+
+def test_black_box_finds_a_rendering_read_as_another_value() -> None:
+    report = fuzz(black_box(count_truncating), checks=["no_silent_corruption"], max_examples=200, seed=0)
+    [finding] = report.findings
+    assert finding.black_box and finding.labels[0]["path"] == "limit", str(report)
+    assert "," in str(finding.args["limit"])
+    assert finding.result["limit"] != finding.intended["limit"]
+    assert "read differently" in finding.message and finding.fix.startswith("make the interface read")
+    assert "tool answered:" in str(report) and "Fix: make the interface read" in str(report)
+
+
+def test_black_box_unreproducible_tool_is_one_finding_not_corruption() -> None:
+    report = fuzz(black_box(count_with_clock), checks=["no_silent_corruption"], max_examples=40, seed=0)
+    [finding] = report.findings
+    assert "not reproducible" in finding.message and "freeze time" in finding.fix, str(report)
+
+
+def _cover(records: dict[str, list[Any]]) -> Any:
+    def cases(kind: str, spec: Any) -> list[Any]:
+        return list(records.get(kind, []))
+
+    return cases
+
+
+def test_coverage_cases_run_first_and_first_seen_counts_them(monkeypatch: pytest.MonkeyPatch) -> None:
+    import pytest_aacl._run as engine
+
+    plain = [HallucinatedCall({"query": f"q{i}", "limit": f" {i + 1}"}, {"query": f"q{i}", "limit": i + 1},
+                              (Label("limit", "int_whitespace", i + 1, f" {i + 1}"),)) for i in range(4)]
+    comma = HallucinatedCall({"query": "q", "limit": "1,000"}, {"query": "q", "limit": 1000},
+                             (Label("limit", "int_thousands", 1000, "1,000"),))
+    monkeypatch.setattr(engine, "_coverage_cases", _cover({"hallucinated": [*plain, comma]}))
+    report = fuzz(black_box(count_truncating), checks=["no_silent_corruption"], max_examples=5, seed=0)
+    [finding] = report.findings
+    # round-robin over (kind, field, family): the one int_thousands case runs second
+    assert finding.first_seen == 2 and finding.args == comma.args and finding.shrunk
+    assert report.examples_run == 5  # coverage counted toward the budget: no random phase left
+
+
+def test_a_small_budget_takes_a_stratified_subset_of_coverage(monkeypatch: pytest.MonkeyPatch) -> None:
+    import pytest_aacl._run as engine
+
+    many = [HallucinatedCall({"query": "q", "limit": f" {i}"}, {"query": "q", "limit": i},
+                             (Label("limit", "int_whitespace", i, f" {i}"),)) for i in range(1, 30)]
+    rare = InvalidCall({"query": "q", "limit": "lots"}, (Mutation("limit", "wrong_type", 1, "lots"),))
+    monkeypatch.setattr(engine, "_coverage_cases", _cover({"hallucinated": many, "invalid": [rare]}))
+    picked = engine.coverage_for(("hallucinated", "invalid"), None, 3)
+    assert [c.kind for c in picked] == ["hallucinated", "invalid", "hallucinated"]
+    assert len(engine.coverage_for(("hallucinated", "invalid"), None, 100)) == 30
+
+
+def store(name: str, enabled: bool) -> None:
+    return None
+
+
+def crashes(name: Any = "", enabled: Any = False, **extra: Any) -> None:
+    if extra or not isinstance(enabled, bool):
+        raise ValueError("TYPE_ERROR at enabled: expected a boolean")
+    return store(name=name.upper(), enabled=enabled)  # every non-string name crashes here
+
+
+FLAG: dict[str, Any] = {
+    "type": "object",
+    "properties": {"name": {"type": "string"}, "enabled": {"type": "boolean"}},
+    "required": ["name", "enabled"],
+    "additionalProperties": False,
+}
+
+
+def test_one_crash_site_is_one_finding_across_inputs_and_checks() -> None:
+    import sys
+
+    report = fuzz(crashes, schema=FLAG, implementation=(sys.modules[__name__], "store"),
+                  checks=["rejects_invalid", "total"], max_examples=150, seed=3)
+    upper = [f for f in report.findings if "name.upper()" in f.error]
+    assert len(upper) == 1 and upper[0].check == "total", str(report)
+    assert not [f for f in report.findings if f.check == "rejects_invalid" and f.outcome == "escaped"]
+
+
+def hangs(name: Any = None, enabled: Any = None, **extra: Any) -> None:
+    STOP.wait(2)
+
+
+def test_an_always_hanging_tool_is_one_finding_and_stops_early() -> None:
+    start = time.perf_counter()
+    report = fuzz(black_box(hangs, FLAG, timeout=0.05), max_examples=50, seed=0)
+    took = time.perf_counter() - start
+    STOP.set()
+    [finding] = report.findings
+    assert finding.check == "total" and finding.outcome == "timeout" and "hangs" in finding.message, str(report)
+    assert report.examples_run <= 3 + 1 and took < 30
+    assert any("hung on 3 calls in a row" in line for line in report.not_applicable)
+
+
+def refuses_vaguely(name: Any = None, enabled: Any = None, **extra: Any) -> None:
+    if extra or not isinstance(name, str) or not isinstance(enabled, bool):
+        raise ValueError("bad input")
+
+
+def test_convention_findings_are_advice_and_do_not_fail_the_report() -> None:
+    report = fuzz(black_box(refuses_vaguely, FLAG), checks=["correction_quality", "total"], max_examples=40, seed=0)
+    assert report.ok and report.findings == [], str(report)
+    assert report.advice and all(f.severity == "advice" and f.check == "correction_quality" for f in report.advice)
+    assert "advice" in str(report).lower() and "lacks an error code" in str(report)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "says"),
+    [
+        ({"timeout": "5"}, "timeout must be a number of seconds greater than 0"),
+        ({"timeout": -1}, "timeout must be a number of seconds greater than 0"),
+        ({"timeout": float("nan")}, "timeout must be"),
+        ({"max_examples": 2.5}, "max_examples must be a positive integer"),
+        ({"seed": True}, "seed must be an integer"),
+        ({"correction": "ValueError"}, "correction must be the exception type"),
+        ({"checks": 3}, "checks must be a list of check names"),
+        ({"checks": ["total", "nope"]}, "unknown check"),
+        ({"reset": "rm -rf"}, "reset must be a function"),
+    ],
+)
+def test_every_argument_is_validated_before_anything_runs(kwargs: dict[str, Any], says: str) -> None:
+    called: list[Any] = []
+    tool = black_box(lambda name, enabled: called.append(name), FLAG)
+    with pytest.raises(InvalidArgument, match=says) as raised:
+        fuzz(tool, **kwargs)
+    assert isinstance(raised.value, TypeError) and isinstance(raised.value, ValueError)
+    assert called == []  # no call was made, so no bogus finding could be
+
+
+def test_reset_runs_before_every_call() -> None:
+    state = {"resets": 0, "calls": 0, "dirty": False}
+
+    def reset() -> None:
+        state["resets"] += 1
+        state["dirty"] = False
+
+    def side_effecting(**kwargs: Any) -> dict[str, Any]:
+        assert not state["dirty"], "state leaked from the previous call"
+        state["dirty"] = True
+        state["calls"] += 1
+        return {"ok": True}
+
+    report = fuzz(black_box(side_effecting, FLAG), checks=["total", "no_silent_corruption"], max_examples=20, seed=0,
+                  reset=reset)
+    assert report.ok, str(report)
+    assert state["calls"] >= 40 and state["resets"] >= state["calls"]
+
+
+def test_defects_met_after_coverage_are_still_shrunk(monkeypatch: pytest.MonkeyPatch) -> None:
+    import pytest_aacl._run as engine
+
+    harmless = [HallucinatedCall({"query": "q", "limit": " 2"}, {"query": "q", "limit": 2},
+                                 (Label("limit", "int_whitespace", 2, " 2"),))]
+    monkeypatch.setattr(engine, "_coverage_cases", _cover({"hallucinated": harmless}))
+    report = fuzz(black_box(count_truncating), checks=["no_silent_corruption"], max_examples=300, seed=0)
+    [finding] = report.findings
+    assert finding.first_seen > 1 and finding.shrunk, str(report)
+    # shrunk: the smallest intended value whose thousands rendering shows it
+    assert finding.args["limit"] == "1,000" and finding.intended["limit"] == 1000
+
+
+def test_the_report_is_bounded_and_lists_advice_apart() -> None:
+    from pytest_aacl import Finding, FuzzReport
+    from pytest_aacl._report import MAX_REPORT_LINES, format_report
+
+    def finding(i: int, severity: str = "defect") -> Finding:
+        return Finding(tool="t", check="total", message=f"boom {i}", call=f"t(i={i})", args={"i": i}, kind="invalid",
+                       outcome="escaped", error="ValueError: x\n" * 30, fix="fix it", severity=severity)
+
+    text = format_report(FuzzReport(findings=[finding(i) for i in range(200)], advice=[finding(0, "advice")], seed=1))
+    lines = text.splitlines()
+    assert len(lines) < MAX_REPORT_LINES + 80
+    assert any(line.startswith("... ") and "more finding(s) not shown" in line for line in lines)
+    assert "Advice (1, does not fail the run):" in lines and lines[-1] == "200 finding(s) in 0 examples; seed=1"
+
+
+def fetch(url: AnyUrl, max_length: int = 5000) -> str:
+    """Fetch a URL."""
+    return str(url)[:max_length]
+
+
+def test_url_parameters_compare_as_the_string_the_model_meant() -> None:
+    from fastmcp import FastMCP
+
+    server = FastMCP("fetcher")
+    server.tool(fetch)
+    # pydantic hands the tool AnyUrl("https://a.com/") for "https://a.com": not a difference
+    report = fuzz(server, max_examples=40, seed=1)
+    assert report.findings == [], str(report)
+
+
+def test_a_user_check_without_a_fix_line_still_ends_with_one() -> None:
+    from pytest_aacl import CHECKS, check
+
+    @check(inputs=("conforming",), name="aacl_test_never_q")
+    def never_q(case: Any, call: Any, ctx: Any) -> None:
+        """The query never starts with q."""
+        assert not str(case.args.get("query", "")).startswith("q"), "a query starting with q"
+
+    try:
+        report = fuzz(black_box(count_ok), checks=["aacl_test_never_q"], max_examples=200, seed=0)
+    finally:
+        del CHECKS["aacl_test_never_q"]
+    [finding] = report.findings
+    assert finding.fix == "make the tool satisfy the check 'aacl_test_never_q': The query never starts with q."
