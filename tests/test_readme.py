@@ -153,7 +153,7 @@ def _kind(code: str) -> str:
 
 
 def _examples(document: Path = README) -> list[_Example]:
-    name = document.relative_to(ROOT).as_posix()
+    page = document.relative_to(ROOT).as_posix()
     prefix = "" if document == README else f"{document.stem}-"
     text = document.read_text(encoding="utf-8")
     lines = text.splitlines()
@@ -167,18 +167,18 @@ def _examples(document: Path = README) -> list[_Example]:
             continue
         if block.marker and block.marker[0] not in _DIRECTIVES:
             raise AssertionError(
-                f"{name}:{block.line}: unknown readme-test directive {block.marker[0]!r}; "
+                f"{page}:{block.line}: unknown readme-test directive {block.marker[0]!r}; "
                 f"use one of {', '.join(_DIRECTIVES)}"
             )
         if block.marker and not block.marker[1].strip():
             raise AssertionError(
-                f"{name}:{block.line}: say why in the marker, e.g. "
+                f"{page}:{block.line}: say why in the marker, e.g. "
                 f"<!-- readme-test: {block.marker[0]} (needs a live API key) -->"
             )
         code = block.code
         if block.marker and block.marker[0] == "continues":
             if previous is None:
-                raise AssertionError(f"{name}:{block.line}: 'continues' needs a block above")
+                raise AssertionError(f"{page}:{block.line}: 'continues' needs a block above")
             code = previous.code + "\n" + code
         kind = _kind(code)
         if kind == "module":
@@ -190,7 +190,7 @@ def _examples(document: Path = README) -> list[_Example]:
         examples.append(
             _Example(
                 id=f"{prefix}{slug}-{per_heading[slug]}",
-                document=name,
+                document=page,
                 block=block,
                 code=code,
                 kind=kind,
