@@ -20,6 +20,7 @@ from typing import Any, overload
 
 from ._errors import Correction, CorrectionError, SpecError, render_value
 from ._normalise import Plan
+from ._normalise._lenient import read_arguments
 from ._spec import ToolSpec
 from ._specs import from_function, from_schema
 from ._specs._pointer import ref_pointer, split
@@ -76,7 +77,10 @@ class Tool:
         """The canonical JSON arguments (before `to_python`), or `CorrectionError`.
 
         Already-canonical arguments come back as the same dict; `arguments` is never mutated.
+        A string is the raw text of a call, read leniently but never guessed (`read_arguments`).
         """
+        if isinstance(arguments, str):
+            arguments = read_arguments(str.__str__(arguments), tool=self.name)
         canonical = self._run(arguments)
         if self._validator is not None:
             _revalidate(self._validator, canonical, self.name)

@@ -5,7 +5,8 @@ would agree on the items.  Text that holds brackets or parentheses outside quote
 code or a nested value (`"sort_list(elements=['apple', 'banana'])"`, `"f(a, b)"`):
 splitting it on its commas would silently hand the tool fragments, so it is a correction
 unless it holds no separator at all (then it is one item).  A quoted item keeps its
-separators (`'"a, b", "c"'` is two items); an unclosed quote is a correction.  An
+separators (`'"a, b", "c"'` is two items); an unclosed quote, or one opened inside an
+item that runs past a separator, is a correction.  An
 apostrophe inside a word (`don't`, `90's`) is not a quote.
 """
 
@@ -29,29 +30,39 @@ _NUMBER_HINT = "Send a JSON list such as [1, 2], or one number without separator
 
 def _scan(s: str) -> tuple[set[str], bool, list[int]] | None:
     """Separators outside quotes, whether brackets occur outside quotes, and the quote
-    spans' boundaries; None when a quote is never closed."""
+    spans' boundaries; None when a quote is never closed, or when a quote opened inside
+    an item (`students' books, ...`) runs past a separator."""
     seps: set[str] = set()
     brackets = False
     bounds: list[int] = []
     quote = ""
+    inside = False  # the open quote started in the middle of an item
+    at_start = True  # only whitespace since the last separator
     last = len(s) - 1
     for i, ch in enumerate(s):
         if quote:
             if ch == quote:
                 quote = ""
                 bounds.append(i)
+            elif inside and ch in "\n;,":
+                return None
             continue
         if ch in _QUOTES:
             if ch == "'" and 0 < i < last and s[i - 1].isalnum() and s[i + 1].isalnum():
+                at_start = False
                 continue  # an apostrophe inside a word
-            quote = ch
+            quote, inside = ch, not at_start
             bounds.append(i)
         elif ch in "()[]{}":
             brackets = True
         elif ch in "\n;,":
             seps.add(ch)
+            at_start = True
+            continue
         elif ch.isspace():
             seps.add(" ")
+            continue
+        at_start = False
     return None if quote else (seps, brackets, bounds)
 
 
