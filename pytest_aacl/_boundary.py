@@ -107,8 +107,13 @@ class Tool:
         Returns the implementation's result, or `CorrectionError.to_dict()`: the structured
         tool result an agent loop sends back so the model can retry.
         """
-        try:
-            python = self.normalise(arguments)
+        try:  # normalise(), inlined: this is the per-call path of an agent loop
+            if type(arguments) is not dict and isinstance(arguments, str):
+                arguments = read_arguments(str.__str__(arguments), tool=self.name)
+            canonical = self._run(arguments)
+            if self._validator is not None:
+                _revalidate(self._validator, canonical, self.name)
+            python = canonical if self._materialise is None else self._to_python(canonical)
         except CorrectionError as error:
             return error.to_dict()
         return self.implementation(**python)

@@ -168,7 +168,9 @@ def integer_node(schema: dict[str, Any]) -> Node:
 
     def integer(v: Any, path: str, errs: list[Correction]) -> Any:
         kind = type(v)
-        if kind is int:
+        if kind is str and len(v) < 100 and v.isdigit() and v.isascii():  # "5": the common rendering
+            n = int(v)
+        elif kind is int:
             n = v
         elif kind is float:
             if not math.isfinite(v) or not v.is_integer():
@@ -176,8 +178,6 @@ def integer_node(schema: dict[str, Any]) -> Node:
             n = int(v)
         elif kind is bool or v is None:
             return ABSENT if v is None else fail(errs, "TYPE_ERROR", path, expected, v)
-        elif kind is str and v.isdigit() and v.isascii() and len(v) < 100:
-            n = int(v)
         elif issubclass(kind, str):
             n, code, hint = parse_number_text(str.__str__(v), integer=True)
             if n is None:

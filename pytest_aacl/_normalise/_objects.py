@@ -250,10 +250,10 @@ def _generate(
         "    for k in v:",
         "        if type(k) is not str:",
         "            return walk(v, path, errs)",
-        "    mark = len(errs)",
+        "    mark = None",  # len(errs) before the first call; the canonical path makes none
         "    out = None",
         "    bad = False",
-        "    n = 0",
+        f"    n = {len([name for name in names if name in required])}",  # required fields are present or walked
     ]
     checks = ["def check(v):", "    for k in v:", "        if type(k) is not str:", "            return False", "    n = 0"]
     all_fast = not check_post
@@ -269,6 +269,8 @@ def _generate(
         call = [
             f"p = P{i} if not path else path + S{i}",
             "m = len(errs)",
+            "if mark is None:",
+            "    mark = m",
             f"y = F{i}(x, p, errs)",
             "if y is not x:",
             "    if y is BAD:",
@@ -282,7 +284,7 @@ def _generate(
             "            out = dict(v)",
             f"        out[{key}] = y",
         ]
-        lines += [f"    x = v.get({key}, M)", "    if x is not M:", "        n += 1"]
+        lines += [f"    x = v.get({key}, M)", "    if x is not M:"] + ([] if name in required else ["        n += 1"])
         if fast:
             lines.append(f"        if not ({fast}):")
             lines += ["            " + line for line in call]
@@ -291,11 +293,12 @@ def _generate(
             lines += ["        " + line for line in call]
             all_fast = False
         if name in required:
-            lines += ["    else:", "        del errs[mark:]", "        return walk(v, path, errs)"]
+            lines += ["    else:", "        if mark is not None:", "            del errs[mark:]", "        return walk(v, path, errs)"]
             checks += ["    else:", "        return False"]
     lines += [
         "    if n != len(v):",
-        "        del errs[mark:]",
+        "        if mark is not None:",
+        "            del errs[mark:]",
         "        return walk(v, path, errs)",
         "    result = v if out is None else out",
     ]
