@@ -118,6 +118,12 @@ class Tool:
             return error.to_dict()
         return self.implementation(**python)
 
+    def explain(self, *, source: bool = False) -> str:
+        """The boundary's plan for this tool: per field, what is expected and the inline
+        test that passes a canonical value without a call; `source=True` adds the
+        generated Python (also shown in tracebacks, as `<aacl object ...>` lines)."""
+        return f"plan for {self.name}\n" + self._plan.explain(source=source)
+
     def with_implementation(self, implementation: Callable[..., Any]) -> Tool:
         """The same boundary (spec and compiled plan) in front of another implementation."""
         return _make(self.spec, implementation, self._debug, self._plan)

@@ -12,6 +12,7 @@ from typing import Any
 from .._errors import Correction, CorrectionError, render_value
 from ._base import ABSENT, BAD
 from ._compile import compile_schema
+from ._source import explain
 
 __all__ = ["Plan"]
 
@@ -19,12 +20,17 @@ __all__ = ["Plan"]
 class Plan:
     """A parameters schema compiled once; `run` is the per-call fast path."""
 
-    __slots__ = ("_fn", "debug", "tool")
+    __slots__ = ("_fn", "_node", "debug", "tool")
 
     def __init__(self, schema: dict[str, Any], *, tool: str = "", debug: bool = False) -> None:
-        self._fn = compile_schema(schema).fn
+        self._node = compile_schema(schema)
+        self._fn = self._node.fn
         self.tool = tool
         self.debug = debug
+
+    def explain(self, *, source: bool = False) -> str:
+        """The compiled plan, one line per field (see `docs/boundary-reading.md`)."""
+        return explain(self._node, source=source)
 
     def run(self, arguments: Any) -> dict[str, Any]:
         """Canonical JSON arguments (the same dict when already canonical), or `CorrectionError`."""

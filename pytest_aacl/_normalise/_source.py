@@ -50,9 +50,9 @@ def explain(node: Node, *, source: bool = False) -> str:
 
     def walk(node: Node, path: str, depth: int) -> None:
         parts = _PARTS.get(node.fn)
-        label = parts[0] if parts else "value"
+        label = f"{parts[0]}: " if parts else ""
         fast = f"   [canonical when: {node.fast}]" if node.fast else ""
-        lines.append(f"{'  ' * depth}{path or '(arguments)'}: {label}: {node.expected}{fast}")
+        lines.append(f"{'  ' * depth}{path or '(arguments)'}: {label}{node.expected}{fast}")
         if parts is None or id(node.fn) in seen or depth > 32:
             return
         seen.add(id(node.fn))

@@ -1,0 +1,71 @@
+"""Generated code is debuggable: tracebacks show its lines, and the plan can be printed."""
+
+from __future__ import annotations
+
+import gc
+import json
+import linecache
+import subprocess
+import sys
+import traceback
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pytest_aacl._boundary import boundary
+from pytest_aacl._normalise import Plan
+
+
+def test_a_traceback_through_generated_code_shows_its_lines() -> None:
+    def explode(v: Any, path: str, errs: list[Any]) -> Any:
+        raise RuntimeError("boundary bug")
+
+    plan = Plan({"type": "object", "properties": {"when": {"type": "string", "format": "date"}}}, debug=True)
+    when = plan._node.fn.__globals__["F0"]  # the date node the generated object code calls
+    plan._node.fn.__globals__["F0"] = explode
+    try:
+        with pytest.raises(RuntimeError) as info:
+            plan.run({"when": "tomorrow"})
+    finally:
+        plan._node.fn.__globals__["F0"] = when
+    frames = traceback.extract_tb(info.value.__traceback__)
+    generated = [f for f in frames if f.filename.startswith("<aacl object")]
+    assert generated and generated[0].line == "y = F0(x, p, errs)"
+
+
+def test_linecache_entries_go_with_their_plan() -> None:
+    plan = Plan({"type": "object", "properties": {"q": {"type": "string"}}})
+    filename = plan._node.fn.__code__.co_filename
+    assert linecache.getline(filename, 1).startswith("def obj(v, path, errs):")
+    del plan
+    gc.collect()
+    assert filename not in linecache.cache
+
+
+def test_explain_lists_every_field_with_its_canonical_test() -> None:
+    @boundary
+    def search(query: str, tags: list[str] | None = None, limit: int = 5) -> None:
+        """Search."""
+
+    text = search.explain()
+    assert text.splitlines()[:5] == [
+        "plan for search",
+        '(arguments): object: an object with keys ["query", "tags", "limit"]   [canonical when: type(V) is dict and CHK(V)]',
+        "  query: a string   [canonical when: type(V) is str]",
+        "  tags: a list of a string or null   [canonical when: V is None or ((type(V) is list and SCAN(V) == len(V)) and (type(V) is not str or not _NW(V)))]",
+        "  limit: an integer   [canonical when: type(V) is int]",
+    ]
+    assert "def obj(v, path, errs):" in search.explain(source=True)
+
+
+def test_cli_plan_reads_a_provider_tool_file(tmp_path: Path) -> None:
+    tool = {"type": "function", "function": {"name": "lookup", "parameters": {"type": "object", "properties": {"ids": {"type": "array", "items": {"type": "integer"}}}}}}
+    path = tmp_path / "lookup.json"
+    path.write_text(json.dumps(tool), encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "pytest_aacl", "plan", str(path)], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[0] == "plan for lookup"
+    assert "    ids[]: an integer   [canonical when: type(V) is int]" in done.stdout.splitlines()
+    bad = subprocess.run([sys.executable, "-m", "pytest_aacl", "plan", str(tmp_path / "missing.json")], capture_output=True, text=True, check=False)
+    assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "cannot read" in bad.stderr
