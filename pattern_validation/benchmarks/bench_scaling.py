@@ -94,9 +94,10 @@ def _flat(n: int) -> tuple[Any, Callable[..., Any], dict[str, Any]]:
 
 
 def _nested(depth: int) -> tuple[Any, Callable[..., Any], dict[str, Any]]:
+    """Arguments holding `depth` nested objects, one inside the other."""
     td: Any = TypedDict("Leaf", {"a": str, "b": int, "c": bool})  # type: ignore[operator]
     value: dict[str, Any] = {"a": "x", "b": 1, "c": True}
-    for level in range(depth):
+    for level in range(depth - 1):
         td = TypedDict(f"Level{level}", {"a": str, "b": int, "child": td})  # type: ignore[operator]  # noqa: UP013
         value = {"a": "x", "b": 1, "child": value}
     def nested(a: str, b: int, child: Any) -> None:

@@ -258,10 +258,9 @@ def array_node(schema: dict[str, Any], item: Node | None, prefix: list[Node], ex
             else:
                 fn = item_fn
             ipath = f"{path}[{i}]"
-            mark = len(errs)
             y = fn(x, ipath, errs)
             if y is BAD:
-                y = recover(fn, x, None, ipath, errs, mark)
+                y = recover(fn, x, None, ipath, errs)
             if y is ABSENT:
                 y = fail(errs, "TYPE_ERROR", ipath, prefix[i].expected if i < len(prefix) else of, x)
             if y is BAD:

@@ -81,10 +81,10 @@ def object_node(
             if name in out or _has_key(v, name):
                 fail(errs, "AMBIGUOUS_VALUE", child_path(path, name), f"{name} given once", key, f"Send {name} only once.")
                 return True
-            fn, where, mark = props[name].fn, child_path(path, name), len(errs)
+            fn, where = props[name].fn, child_path(path, name)
             y = fn(x, where, errs)
             if y is BAD:
-                y = recover(fn, x, name, where, errs, mark)
+                y = recover(fn, x, name, where, errs)
             if y is not ABSENT:
                 out[name] = y
             return True
@@ -166,12 +166,11 @@ def object_node(
                 continue
             fn, own, suffix, is_required = entry
             where = own if not path else path + suffix
-            mark = len(errs)
             y = fn(x, where, errs)
             if y is not x:
                 changed = True
                 if y is BAD:
-                    y = recover(fn, x, k, where, errs, mark)
+                    y = recover(fn, x, k, where, errs)
                 if y is ABSENT:
                     continue
             out[k] = y
@@ -250,7 +249,7 @@ def _generate(
         "    for k in v:",
         "        if type(k) is not str:",
         "            return walk(v, path, errs)",
-        "    mark = None",  # len(errs) before the first call; the canonical path makes none
+        "    mark = len(errs)",
         "    out = None",
         "    bad = False",
         f"    n = {len([name for name in names if name in required])}",  # required fields are present or walked
@@ -268,13 +267,10 @@ def _generate(
             "        if out is None:", "            out = dict(v)", f"        del out[{key}]"]
         call = [
             f"p = P{i} if not path else path + S{i}",
-            "m = len(errs)",
-            "if mark is None:",
-            "    mark = m",
             f"y = F{i}(x, p, errs)",
             "if y is not x:",
             "    if y is BAD:",
-            f"        y = recover(F{i}, x, {key}, p, errs, m)",
+            f"        y = recover(F{i}, x, {key}, p, errs)",
             "    if y is BAD:",
             "        bad = True",
             "    elif y is ABSENT:",
@@ -293,12 +289,11 @@ def _generate(
             lines += ["        " + line for line in call]
             all_fast = False
         if name in required:
-            lines += ["    else:", "        if mark is not None:", "            del errs[mark:]", "        return walk(v, path, errs)"]
+            lines += ["    else:", "        del errs[mark:]", "        return walk(v, path, errs)"]
             checks += ["    else:", "        return False"]
     lines += [
         "    if n != len(v):",
-        "        if mark is not None:",
-        "            del errs[mark:]",
+        "        del errs[mark:]",
         "        return walk(v, path, errs)",
         "    result = v if out is None else out",
     ]

@@ -49,12 +49,13 @@ def _inner(value: Any, name: str | None) -> tuple[Any, str | None]:
     return BAD, None
 
 
-def recover(fn: NodeFn, value: Any, name: str | None, path: str, errs: list[Correction], mark: int) -> Any:
+def recover(fn: NodeFn, value: Any, name: str | None, path: str, errs: list[Correction]) -> Any:
     """`fn`'s reading of the value inside a wrapper, or `BAD` with `fn`'s first corrections.
 
-    `errs[mark:]` are the corrections `fn` gave for `value` itself; they are dropped only
-    when the unwrapped value reads cleanly.  `name` is the parameter's own name (None for
-    list items, which have none).
+    The last corrections in `errs` are the ones `fn` just gave for `value` itself; they
+    are dropped only when the unwrapped value reads cleanly (counted by reading `value`
+    again, so the hot path never has to note where they start).  `name` is the
+    parameter's own name (None for list items, which have none).
     """
     inner, word = _inner(value, name)
     if inner is BAD:
@@ -65,5 +66,7 @@ def recover(fn: NodeFn, value: Any, name: str | None, path: str, errs: list[Corr
         return BAD
     if word is not None and type(result) not in _AGREES[word]:  # exact types: True is no number
         return BAD
-    del errs[mark:]
+    first: list[Correction] = []
+    fn(value, path, first)  # nodes are pure: the same corrections as the first reading
+    del errs[len(errs) - len(first):]
     return result
