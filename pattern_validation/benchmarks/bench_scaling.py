@@ -22,6 +22,7 @@ from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
 from annotated_types import Ge, Le
+from bench_boundary import CANONICAL, search_web  # the same tool and calls as bench_boundary.py
 from pydantic import TypeAdapter, validate_call
 from typing_extensions import TypedDict
 
@@ -41,23 +42,6 @@ class Search(TypedDict, total=False):
     safe_search: bool
 
 
-def search_web(
-    query: str,
-    max_results: Annotated[int, Ge(1), Le(20)] = 5,
-    search_depth: Literal["basic", "advanced"] = "basic",
-    include_domains: list[str] | None = None,
-    safe_search: bool = True,
-) -> int:
-    """Search the web."""
-    return max_results
-
-
-CANONICAL: list[dict[str, Any]] = [
-    {"query": "python asyncio", "max_results": 5, "search_depth": "basic", "include_domains": ["docs.python.org"], "safe_search": True},
-    {"query": "rust borrow checker", "max_results": 10, "search_depth": "advanced", "include_domains": None, "safe_search": False},
-    {"query": "weather paris", "max_results": 3, "search_depth": "basic", "include_domains": ["meteo.fr", "bbc.co.uk"], "safe_search": True},
-    {"query": "llm tool calling", "max_results": 20, "search_depth": "advanced", "include_domains": [], "safe_search": True},
-]
 #: as models send them: numbers and booleans as text (what every peer's lax mode also reads)
 LLM_STYLE: list[dict[str, Any]] = [
     {"query": "python asyncio", "max_results": "5", "search_depth": "basic", "include_domains": ["docs.python.org"], "safe_search": "true"},
@@ -143,7 +127,7 @@ def _print(label: str, times: dict[str, float], per: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer rounds (a smoke run)")
-    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--repeat", type=int, default=9)
     args = parser.parse_args()
     scale = 10 if args.quick else 1
     repeat = 2 if args.quick else args.repeat
@@ -162,7 +146,7 @@ def main() -> None:
         if msgspec is not None:
             peers["msgspec"] = lambda inputs=inputs: [search_web(**msgspec.convert(a, Search, strict=False)) for a in inputs]
         fns.update({name: fn for name, fn in peers.items() if _accepts(fn)})
-        _print(label, _best(fns, 20_000 // scale, repeat), len(inputs))
+        _print(label, _best(fns, 5_000 // scale, repeat), len(inputs))
         refused = [name for name, fn in peers.items() if name not in fns]
         if refused:
             print(f"{'':<4}(refused by {', '.join(refused)}: no ratio)")
@@ -170,15 +154,15 @@ def main() -> None:
     per_field: dict[int, float] = {}
     for n in (5, 20, 100, 300):
         td, fn, value = _flat(n)
-        times = _row(f"flat, {n} fields (field)", td, fn, value, max(200, 40_000 // n) // scale, repeat, per=n)
+        times = _row(f"flat, {n} fields (field)", td, fn, value, max(100, 20_000 // n) // scale, repeat, per=n)
         per_field[n] = times["boundary"] / n
     for depth in (1, 3, 6):
         td, fn, value = _nested(depth)
-        _row(f"nesting depth {depth} (call)", td, fn, value, 20_000 // scale, repeat)
+        _row(f"nesting depth {depth} (call)", td, fn, value, 10_000 // scale, repeat)
     list_ratio: dict[int, float] = {}
     for n in (10, 1_000, 100_000):
         td, fn, value = _items(n)
-        times = _row(f"list[int] of {n:,} (item)", td, fn, value, max(5, 200_000 // n) // scale, repeat, per=n)
+        times = _row(f"list[int] of {n:,} (item)", td, fn, value, max(3, 100_000 // n) // scale, repeat, per=n)
         list_ratio[n] = times["boundary"] / times["TypeAdapter"]
     print(f"\nper-field cost, 300 fields / 5 fields: {per_field[300] / per_field[5]:.2f}x (target <= 1.20x)")
     print(f"list items vs TypeAdapter at 100,000: {list_ratio[100_000]:.2f}x (target <= 1.00x)")

@@ -19,8 +19,9 @@ from ._base import Node
 __all__ = ["describe", "explain", "load"]
 
 _COUNTER = itertools.count(1)
-#: node function -> (label, [(".property" or "[item]", child Node)], generated source or "")
-_PARTS: weakref.WeakKeyDictionary[Any, tuple[str, list[tuple[str, Node]], str]] = weakref.WeakKeyDictionary()
+#: the attribute of a node function holding (label, [(".property" or "[item]", child
+#: Node)], generated source or ""): on the function itself, so it lives and dies with it
+_PARTS = "_aacl_parts"
 
 
 def load(source: str, title: str, namespace: dict[str, Any], name: str) -> Any:
@@ -36,8 +37,8 @@ def load(source: str, title: str, namespace: dict[str, Any], name: str) -> Any:
 def describe(fn: Any, label: str, children: list[tuple[str, Node]], source: str = "") -> None:
     """Record the parts of a compiled node so that `explain` can show them."""
     try:
-        _PARTS[fn] = (label, children, source)
-    except TypeError:  # pragma: no cover - every node function is weak-referenceable
+        setattr(fn, _PARTS, (label, children, source))
+    except AttributeError:  # pragma: no cover - every node function takes attributes
         pass
 
 
@@ -49,7 +50,7 @@ def explain(node: Node, *, source: bool = False) -> str:
     seen: set[int] = set()
 
     def walk(node: Node, path: str, depth: int) -> None:
-        parts = _PARTS.get(node.fn)
+        parts = getattr(node.fn, _PARTS, None)
         label = f"{parts[0]}: " if parts else ""
         fast = f"   [canonical when: {node.fast}]" if node.fast else ""
         lines.append(f"{'  ' * depth}{path or '(arguments)'}: {label}{node.expected}{fast}")
