@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .._errors import Correction, render_value
+from .._errors import Correction, CorrectionError, render_value
 from ._base import (
     ABSENT,
     BAD,
@@ -195,8 +195,7 @@ def object_node(
     title = f"object {render_value(names, 60)}"
     obj = load(src, title, namespace, "obj")
     check = namespace.get("check")
-    if "CHECK_SOURCE" in namespace:
-        obj._aacl_namespace = namespace  # for `runner`; on the function, so no leak
+    obj._aacl_namespace = namespace  # for `runner`; on the function, so it lives and dies with it
     children = [(f".{name}", props[name]) for name in names]
     if isinstance(additional, Node):
         children.append((".*", additional))
@@ -210,17 +209,13 @@ _MISSING: Any = object()
 
 
 def runner(fn: Any, slow: Any) -> Any:
-    """For a root object node: `run(arguments)`, its canonical test inlined, returning the
-    same dict when canonical and `slow(arguments)` otherwise (None when there is no test).
-    One generated frame per canonical call instead of a plan, a node and a test."""
+    """For a root object node: `run(arguments)`, the object's straight-line reading as
+    one generated function that returns the canonical arguments itself and calls
+    `slow(arguments)` for anything else (None when the root is not such an object)."""
     namespace = getattr(fn, "_aacl_namespace", None)
-    if namespace is None:
+    if namespace is None or "ROOT_SOURCE" not in namespace:
         return None
-    ns = {**namespace, "SLOW": slow}
-    lines = namespace["CHECK_SOURCE"].splitlines()
-    body = [line.replace("return False", "return SLOW(v)") for line in lines[1:-1]]
-    src = "\n".join(["def run(v):", "    if type(v) is not dict:", "        return SLOW(v)", *body, "    if n != len(v):", "        return SLOW(v)", "    return v"]) + "\n"
-    return load(src, "arguments", ns, "run")
+    return load(namespace["ROOT_SOURCE"], "arguments", {**namespace, "SLOW": slow, "CorrectionError": CorrectionError}, "run")
 
 
 def _rename(fast: str, consts: dict[str, Any], tag: str, ns: dict[str, Any]) -> str:
@@ -258,20 +253,42 @@ def _generate(
         elif closed and not check_post:
             lines += ["", "def check(v):", "    return not v"]
         return "\n".join(lines) + "\n"
+    lines = _straight(names, props, required, ns, check_post=check_post, root=False)
+    ns["ROOT_SOURCE"] = "\n".join(_straight(names, props, required, ns, check_post=check_post, root=True)) + "\n"
+    checks = ["def check(v):", "    for k in v:", "        if type(k) is not str:", "            return False", "    n = 0"]
+    all_fast = not check_post
+    for i, name in enumerate(names):
+        node = props[name]
+        if not node.fast:
+            all_fast = False
+            break
+        key = repr(name)
+        checks += [f"    x = v.get({key}, M)", "    if x is not M:", "        n += 1", f"        if not ({_rename(node.fast, node.consts, str(i), ns)}):", "            return False"]
+        if name in required:
+            checks += ["    else:", "        return False"]
+    if all_fast:
+        lines += ["", *checks, "    return n == len(v)"]
+    return "\n".join(lines) + "\n"
+
+
+def _straight(names: list[str], props: dict[str, Node], required: set[str], ns: dict[str, Any], *, check_post: bool, root: bool) -> list[str]:
+    """The straight-line reading: `obj(v, path, errs)`, or for the root `run(v)`, which
+    returns the canonical arguments itself (no plan frame, no list unless a field needs a
+    call) and hands everything else (a correction, a key to walk) to the plan's `SLOW`."""
+    walk = "return SLOW(v)" if root else "return walk(v, path, errs)"
     lines = [
-        "def obj(v, path, errs):",
+        "def run(v):" if root else "def obj(v, path, errs):",
         "    if type(v) is not dict:",
-        "        return coerce(v, path, errs)",
+        "        return SLOW(v)" if root else "        return coerce(v, path, errs)",
         "    for k in v:",
         "        if type(k) is not str:",
-        "            return walk(v, path, errs)",
-        "    mark = len(errs)",
+        f"            {walk}",
+        "    errs = None" if root else "    mark = len(errs)",
         "    out = None",
         "    bad = False",
         f"    n = {len([name for name in names if name in required])}",  # required fields are present or walked
     ]
-    checks = ["def check(v):", "    for k in v:", "        if type(k) is not str:", "            return False", "    n = 0"]
-    all_fast = not check_post
+    drop = [] if root else ["del errs[mark:]"]
     for i, name in enumerate(names):
         node = props[name]
         ns[f"F{i}"] = node.fn
@@ -279,10 +296,10 @@ def _generate(
         ns[f"S{i}"] = child_path("x", name)[1:]
         key = repr(name)
         fast = _rename(node.fast, node.consts, str(i), ns) if node.fast else None
-        on_absent = ["        del errs[mark:]", "        return walk(v, path, errs)"] if name in required else [
+        on_absent = [*("        " + d for d in drop), f"        {walk}"] if name in required else [
             "        if out is None:", "            out = dict(v)", f"        del out[{key}]"]
         call = [
-            f"p = P{i} if not path else path + S{i}",
+            *(["if errs is None:", "    errs = []", f"p = P{i}"] if root else [f"p = P{i} if not path else path + S{i}"]),
             f"y = F{i}(x, p, errs)",
             "if y is not x:",
             "    if y is BAD:",
@@ -300,23 +317,18 @@ def _generate(
         if fast:
             lines.append(f"        if not ({fast}):")
             lines += ["            " + line for line in call]
-            checks += [f"    x = v.get({key}, M)", "    if x is not M:", "        n += 1", f"        if not ({fast}):", "            return False"]
         else:
             lines += ["        " + line for line in call]
-            all_fast = False
         if name in required:
-            lines += ["    else:", "        del errs[mark:]", "        return walk(v, path, errs)"]
-            checks += ["    else:", "        return False"]
-    lines += [
-        "    if n != len(v):",
-        "        del errs[mark:]",
-        "        return walk(v, path, errs)",
-        "    result = v if out is None else out",
-    ]
+            lines += ["    else:", *("        " + d for d in drop), f"        {walk}"]
+    lines += ["    if n != len(v):", *("        " + d for d in drop), f"        {walk}", "    result = v if out is None else out"]
+    if root:
+        if check_post:
+            lines += ["    if errs is None:", "        errs = []", '    post(result, "", errs)']
+        lines += ["    if bad or errs:", "        return SLOW(v)", "    return result"]
+        # a boundary bug in a node surfaces through the plan's own safety net, not here
+        body = ["    " + line for line in lines[1:]]
+        return ["def run(v):", "    try:", *body, "    except CorrectionError:", "        raise", "    except Exception:", "        return SLOW(v)"]
     if check_post:
         lines.append("    post(result, path, errs)")
-    lines += ["    return BAD if bad else result"]
-    if all_fast:
-        ns["CHECK_SOURCE"] = "\n".join([*checks, "    return n == len(v)"])
-        lines += ["", *checks, "    return n == len(v)"]
-    return "\n".join(lines) + "\n"
+    return [*lines, "    return BAD if bad else result"]
