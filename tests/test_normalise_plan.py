@@ -69,3 +69,33 @@ def test_cli_plan_reads_a_provider_tool_file(tmp_path: Path) -> None:
     assert "    ids[]: an integer   [canonical when: type(V) is int]" in done.stdout.splitlines()
     bad = subprocess.run([sys.executable, "-m", "pytest_aacl", "plan", str(tmp_path / "missing.json")], capture_output=True, text=True, check=False)
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "cannot read" in bad.stderr
+
+
+def test_inline_text_readings_agree_with_their_nodes() -> None:
+    """The generated object code reads "5" and "true" itself; it must agree with the node."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from pytest_aacl._errors import CorrectionError
+
+    schema = {"type": "object", "properties": {"n": {"type": "integer", "minimum": 1, "maximum": 20}, "b": {"type": "boolean"}, "m": {"type": "integer"}}}
+    plan = Plan(schema)
+    nodes = {name: plan._fn.__globals__[f"F{i}"] for i, name in enumerate(schema["properties"])}
+    texts = st.text(alphabet="0123456789 +-.,²٣truefalsyYESNO", max_size=5) | st.sampled_from(["5", "05", "0", "21", "20", "007", "True", "yes", "N", "1" * 120])
+
+    @settings(max_examples=300, deadline=None)
+    @given(st.sampled_from(list(nodes)), texts)
+    def check(name: str, text: str) -> None:
+        errs: list[Any] = []
+        alone = nodes[name](text, name, errs)
+        try:
+            inline = plan.run({name: text}).get(name, "ABSENT")
+        except CorrectionError as error:
+            assert errs and error.codes == tuple(e.code for e in errs)
+            return
+        if repr(alone) == "ABSENT":  # a null word for an optional field: the key is dropped
+            assert not errs and inline == "ABSENT"
+        else:
+            assert not errs and inline == alone and type(inline) is type(alone)
+
+    check()

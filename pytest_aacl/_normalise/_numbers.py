@@ -194,6 +194,9 @@ def integer_node(schema: dict[str, Any]) -> Node:
         return n if in_range(n, v, path, errs) else BAD
 
     fast = None if "multipleOf" in schema else _fast_test(schema, "type(V) is int")
+    if not checks or simple:  # digit text read inline by generated object code (`_objects`)
+        bounds = "".join(f" and {limit!r} {op} N" if op == "<=" else f" and N <= {limit!r}" for limit, op in ((lo, "<="), (hi, ">=")) if limit is not None)
+        integer._aacl_text = f"(N if len(V) < 100 and V.isdigit() and V.isascii() and ((N := int(V)) or True){bounds} else None)"  # type: ignore[attr-defined]
     return Node(integer, expected, fast=fast, spaceless=True, numeric=True)
 
 

@@ -271,6 +271,18 @@ def _generate(
     return "\n".join(lines) + "\n"
 
 
+def _text_reading(fn: Any, i: int, ns: dict[str, Any]) -> str | None:
+    """A node's inline reading of its most common text rendering (an expression over a
+    str `x` giving the canonical value, or None to call the node), when it has one."""
+    text = getattr(fn, "_aacl_text", None)
+    if text is None:
+        return None
+    for const, value in getattr(fn, "_aacl_consts", {}).items():
+        ns[f"{const}_{i}"] = value
+        text = re.sub(rf"\b{const}\b", f"{const}_{i}", text)
+    return re.sub(r"\bN\b", f"n_{i}", re.sub(r"\bV\b", "x", text))
+
+
 def _straight(names: list[str], props: dict[str, Node], required: set[str], ns: dict[str, Any], *, check_post: bool, root: bool) -> list[str]:
     """The straight-line reading: `obj(v, path, errs)`, or for the root `run(v)`, which
     returns the canonical arguments itself (no plan frame, no list unless a field needs a
@@ -314,7 +326,12 @@ def _straight(names: list[str], props: dict[str, Node], required: set[str], ns: 
             f"        out[{key}] = y",
         ]
         lines += [f"    x = v.get({key}, M)", "    if x is not M:"] + ([] if name in required else ["        n += 1"])
-        if fast:
+        text = _text_reading(node.fn, i, ns)
+        if fast and text:  # the common text rendering ("5", "true") read without a call
+            lines += [f"        if not ({fast}):", f"            y = {text} if type(x) is str else None", "            if y is not None:",
+                      "                if out is None:", "                    out = dict(v)", f"                out[{key}] = y", "            else:"]
+            lines += ["                " + line for line in call]
+        elif fast:
             lines.append(f"        if not ({fast}):")
             lines += ["            " + line for line in call]
         else:

@@ -124,6 +124,8 @@ def boolean_node(schema: dict[str, Any]) -> Node:
                 return ABSENT
         return fail(errs, "TYPE_ERROR", path, _BOOL_EXPECTED, v, "Use true or false.")
 
+    boolean._aacl_text = "BOOLS.get(V)"  # type: ignore[attr-defined]  # read inline by `_objects`
+    boolean._aacl_consts = {"BOOLS": _BOOL_EXACT}  # type: ignore[attr-defined]
     return Node(boolean, _BOOL_EXPECTED, fast="type(V) is bool", spaceless=True)
 
 
