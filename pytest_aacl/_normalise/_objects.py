@@ -231,7 +231,7 @@ def _generate(
     *, check_post: bool, free_fast: str | None, closed: bool,
 ) -> str:
     """Source of `obj(v, path, errs)` (and of the pure test `check(v)` when every property
-    has an inline test).
+    has an inline test); the root's `run(v)` source goes to `ns["ROOT_SOURCE"]`.
 
     Each property is fetched by one `dict.get` on its own name, in straight-line code, so a
     field costs the same at any position and the dispatch never grows with the schema.
