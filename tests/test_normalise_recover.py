@@ -12,7 +12,7 @@ import json
 from typing import Any, Literal
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pytest_aacl._boundary import boundary
@@ -145,29 +145,34 @@ def test_numbers_in_brackets_or_quotes_are_not_guessed() -> None:
 TEXT = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), min_size=1, max_size=20)
 
 
+@settings(deadline=None)
 @given(TEXT)
 def test_one_item_list_and_own_name_wrapper_read_back(text: str) -> None:
     assert WEATHER.normalise({"location": [text]}) == {"location": text}
     assert WEATHER.normalise({"location": {"location": text}}) == {"location": text}
 
 
+@settings(deadline=None)
 @given(st.lists(st.floats(allow_nan=False, allow_infinity=False) | st.integers(-(10**6), 10**6), max_size=5))
 def test_type_value_wrapped_items_read_back(values: list[float]) -> None:
     wrapped = [{"type": "float", "value": x} for x in values]
     assert STATS.normalise({"values": wrapped}) == {"values": values}
 
 
+@settings(deadline=None)
 @given(st.dictionaries(TEXT, st.integers(-(10**9), 10**9), max_size=4))
 def test_python_dict_literal_reads_back(scores: dict[str, int]) -> None:
     assert STATS.normalise({"values": [0], "scores": repr(scores)})["scores"] == scores
 
 
+@settings(deadline=None)
 @given(st.lists(TEXT, min_size=1, max_size=4))
 def test_python_list_literal_with_escapes_reads_back(tags: list[str]) -> None:
     for text in (ascii(tags), json.dumps(tags)):  # \x/\u/\U escapes; JSON's surrogate pairs
         assert STATS.normalise({"values": [0], "tags": text})["tags"] == tags
 
 
+@settings(deadline=None)
 @given(st.integers(-(2**53), 2**53))
 def test_integral_float_reads_as_the_integer(n: int) -> None:
     assert WEATHER.normalise({"location": "x", "days": float(n)})["days"] == n

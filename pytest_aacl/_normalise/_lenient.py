@@ -1,7 +1,7 @@
 """The lenient reader for raw argument strings (`Tool.invoke('{"query": ...}')`).
 
 Models send the arguments of a call as text.  What any careful reader would agree on is
-read: strict JSON first (at any length), then a Markdown fence around the object, prose
+read: nothing (`""`, `null`) as no arguments, strict JSON (at any length), then a Markdown fence around the object, prose
 around exactly one object, trailing commas, single-quoted strings, Python's `True`,
 `False`, `None`, `//`, `/* */` and `#` comments, and JSON encoded twice.  Text that is
 cut short, holds two values, or is anything else is a correction: nothing is ever
@@ -70,6 +70,8 @@ def read_arguments(text: str, *, tool: str = "") -> dict[str, Any]:
 def _read(text: str, depth: int) -> dict[str, Any]:
     if len(text) > MAX_ARGUMENT_CHARS:
         raise _Refused("TOO_LONG", f"Send at most {MAX_ARGUMENT_CHARS:,} characters of arguments.")
+    if not text.strip():  # nothing sent: no arguments (required ones are then reported missing)
+        return {}
     try:
         value = json.loads(text, object_pairs_hook=_once, parse_constant=_no_constant)
     except RecursionError:
@@ -98,6 +100,8 @@ def _once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 def _object(value: Any, depth: int) -> dict[str, Any]:
     if type(value) is dict:
         return value
+    if value is None:  # `null`: no arguments, as a call of a tool without parameters sends
+        return {}
     if type(value) is str and depth < 3 and value.strip()[:1] in ("{", "`", '"'):  # JSON encoded twice
         return _read(value, depth + 1)
     raise _Refused("TYPE_ERROR", _NOT_OBJECT)
