@@ -34,7 +34,7 @@ class Plan:
         self._fn = self._node.fn
         self.tool = tool
         self.debug = debug
-        self.run = runner(self._fn, self.run_all) or self.run_all
+        self.run = runner(self._fn, self.run_all, tool) or self.run_all
 
     def explain(self, *, source: bool = False) -> str:
         """The compiled plan, one line per field (see `docs/boundary-reading.md`)."""

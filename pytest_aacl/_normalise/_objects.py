@@ -208,14 +208,15 @@ def object_node(
 _MISSING: Any = object()
 
 
-def runner(fn: Any, slow: Any) -> Any:
+def runner(fn: Any, slow: Any, tool: str) -> Any:
     """For a root object node: `run(arguments)`, the object's straight-line reading as
     one generated function that returns the canonical arguments itself and calls
     `slow(arguments)` for anything else (None when the root is not such an object)."""
     namespace = getattr(fn, "_aacl_namespace", None)
     if namespace is None or "ROOT_SOURCE" not in namespace:
         return None
-    return load(namespace["ROOT_SOURCE"], "arguments", {**namespace, "SLOW": slow, "CorrectionError": CorrectionError}, "run")
+    ns = {**namespace, "SLOW": slow, "CorrectionError": CorrectionError, "TOOL": tool}
+    return load(namespace["ROOT_SOURCE"], "arguments", ns, "run")
 
 
 def _rename(fast: str, consts: dict[str, Any], tag: str, ns: dict[str, Any]) -> str:
@@ -298,8 +299,10 @@ def _straight(names: list[str], props: dict[str, Node], required: set[str], ns: 
         "    errs = None" if root else "    mark = len(errs)",
         "    out = None",
         "    bad = False",
+        "    known = False",  # every key of v is a property name (checked before the first call)
         f"    n = {len([name for name in names if name in required])}",  # required fields are present or walked
     ]
+    ns["KEYS"] = frozenset(names)
     drop = [] if root else ["del errs[mark:]"]
     for i, name in enumerate(names):
         node = props[name]
@@ -311,6 +314,12 @@ def _straight(names: list[str], props: dict[str, Node], required: set[str], ns: 
         on_absent = [*("        " + d for d in drop), f"        {walk}"] if name in required else [
             "        if out is None:", "            out = dict(v)", f"        del out[{key}]"]
         call = [
+            # before the first call: unknown or aliased keys go to the general walk now,
+            # so no field is read twice
+            "if not known:",
+            "    if not KEYS.issuperset(v):",
+            f"        {walk}",
+            "    known = True",
             *(["if errs is None:", "    errs = []", f"p = P{i}"] if root else [f"p = P{i} if not path else path + S{i}"]),
             f"y = F{i}(x, p, errs)",
             "if y is not x:",
@@ -342,7 +351,7 @@ def _straight(names: list[str], props: dict[str, Node], required: set[str], ns: 
     if root:
         if check_post:
             lines += ["    if errs is None:", "        errs = []", '    post(result, "", errs)']
-        lines += ["    if bad or errs:", "        return SLOW(v)", "    return result"]
+        lines += ["    if errs:", "        raise CorrectionError(errs, tool=TOOL)", "    if bad:", "        return SLOW(v)", "    return result"]
         # a boundary bug in a node surfaces through the plan's own safety net, not here
         body = ["    " + line for line in lines[1:]]
         return ["def run(v):", "    try:", *body, "    except CorrectionError:", "        raise", "    except Exception:", "        return SLOW(v)"]

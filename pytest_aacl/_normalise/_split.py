@@ -68,9 +68,11 @@ def _scan(s: str) -> tuple[set[str], bool, list[int]] | None:
 
 def _cut(s: str, sep: str, bounds: list[int]) -> list[str]:
     """`s.split(sep)`, except inside the quote spans."""
+    if not bounds:
+        return s.split(sep)
     parts: list[str] = []
     start = 0
-    spans = list(zip(bounds[::2], bounds[1::2], strict=True))
+    spans = [(bounds[k], bounds[k + 1]) for k in range(0, len(bounds), 2)]  # pairs: the scan closed every quote
     j = 0
     i = s.find(sep)
     while i != -1:
@@ -94,6 +96,10 @@ def _unquote(part: str) -> str:
     return p
 
 
+def _has_separator(s: str, spaceless: bool) -> bool:
+    return any(c in s for c in "\n;,") or (spaceless and any(c.isspace() for c in s))
+
+
 def split_text(text: str, item: Node) -> list[str] | tuple[str, str]:
     """Separated text -> item texts, or `(code, hint)` when no single reading exists."""
     s = text.strip()
@@ -108,14 +114,13 @@ def split_text(text: str, item: Node) -> list[str] | tuple[str, str]:
     if _SPECIAL.search(s):
         scanned = _scan(s)
         if scanned is None:
-            has_sep = any(c in s for c in "\n;,") or (item.spaceless and any(c.isspace() for c in s))
-            return ("AMBIGUOUS_VALUE", _CODE_HINT) if has_sep else [s]
+            return ("AMBIGUOUS_VALUE", _CODE_HINT) if _has_separator(s, item.spaceless) else [s]
         seps, brackets, bounds = scanned
         if brackets:
             if seps - ({" "} if not item.spaceless else set()):
                 return "AMBIGUOUS_VALUE", _CODE_HINT
             return [s]
-        first = next((c for c in "\n;," if c in seps), None)
+        first = "\n" if "\n" in seps else ";" if ";" in seps else "," if "," in seps else None
     else:
         first = "\n" if "\n" in s else ";" if ";" in s else "," if "," in s else None
     if first == "\n":
@@ -126,4 +131,9 @@ def split_text(text: str, item: Node) -> list[str] | tuple[str, str]:
         parts = [s]
     if item.spaceless:
         parts = [word for part in parts for chunk in _AND.split(part) for word in chunk.split()]
-    return [p for p in (_unquote(p) for p in parts) if p]
+    items = []
+    for part in parts:
+        text = _unquote(part)
+        if text:
+            items.append(text)
+    return items
