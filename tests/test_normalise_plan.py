@@ -22,13 +22,16 @@ def test_a_traceback_through_generated_code_shows_its_lines() -> None:
         raise RuntimeError("boundary bug")
 
     plan = Plan({"type": "object", "properties": {"when": {"type": "string", "format": "date"}}}, debug=True)
-    when = plan._node.fn.__globals__["F0"]  # the date node the generated object code calls
-    plan._node.fn.__globals__["F0"] = explode
+    spaces = (plan._node.fn.__globals__, plan.run.__globals__)  # the object code and the root runner
+    when = spaces[0]["F0"]  # the date node the generated code calls
+    for space in spaces:
+        space["F0"] = explode
     try:
         with pytest.raises(RuntimeError) as info:
             plan.run({"when": "tomorrow"})
     finally:
-        plan._node.fn.__globals__["F0"] = when
+        for space in spaces:
+            space["F0"] = when
     frames = traceback.extract_tb(info.value.__traceback__)
     generated = [f for f in frames if f.filename.startswith("<aacl object")]
     assert generated and generated[0].line == "y = F0(x, p, errs)"
