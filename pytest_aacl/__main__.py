@@ -42,7 +42,37 @@ def _parser() -> argparse.ArgumentParser:
     costs.add_argument("--prices", metavar="PATH",
                        help="litellm-format price JSON overlaid on the bundled snapshot")
     costs.set_defaults(run=_cmd_costs)
+    plan = commands.add_parser(
+        "plan",
+        help="print the boundary's compiled plan for a schema",
+        description="Print how the boundary reads each field of a parameters JSON Schema "
+        "(or an OpenAI / Anthropic / MCP tool JSON holding one).",
+    )
+    plan.add_argument("schema", metavar="SCHEMA", help="JSON file")
+    plan.add_argument("--source", action="store_true", help="also print the generated Python")
+    plan.set_defaults(run=_cmd_plan)
     return parser
+
+
+def _cmd_plan(args: argparse.Namespace) -> int:
+    from ._errors import SpecError
+    from ._normalise import Plan
+    from ._specs import from_schema
+
+    try:
+        document = json.loads(Path(args.schema).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise _Fatal(f"cannot read {args.schema}: {exc}") from None
+    holder = document.get("function", document) if isinstance(document, dict) else document
+    schema = next((holder[k] for k in ("parameters", "input_schema", "inputSchema") if isinstance(holder, dict) and isinstance(holder.get(k), dict)), holder)
+    name = holder.get("name") if isinstance(holder, dict) and isinstance(holder.get("name"), str) else Path(args.schema).stem
+    try:
+        spec = from_schema(schema, name=name or "tool")
+        text = Plan(spec.parameters, tool=spec.name).explain(source=args.source)
+    except SpecError as exc:
+        raise _Fatal(str(exc)) from None
+    sys.stdout.write(f"plan for {spec.name}\n{text}")
+    return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:

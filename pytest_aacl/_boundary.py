@@ -20,6 +20,7 @@ from typing import Any, overload
 
 from ._errors import Correction, CorrectionError, SpecError, render_value
 from ._normalise import Plan
+from ._normalise._lenient import read_arguments
 from ._spec import ToolSpec
 from ._specs import from_function, from_schema
 from ._specs._openai import from_openai, is_provider_tool
@@ -89,7 +90,10 @@ class Tool:
         """The canonical JSON arguments (before `to_python`), or `CorrectionError`.
 
         Already-canonical arguments come back as the same dict; `arguments` is never mutated.
+        A string is the raw text of a call, read leniently but never guessed (`read_arguments`).
         """
+        if isinstance(arguments, str):
+            arguments = read_arguments(str.__str__(arguments), tool=self.name)
         canonical = self._run(arguments)
         if self._validator is not None:
             _revalidate(self._validator, canonical, self.name)
@@ -116,11 +120,22 @@ class Tool:
         Returns the implementation's result, or `CorrectionError.to_dict()`: the structured
         tool result an agent loop sends back so the model can retry.
         """
-        try:
-            python = self.normalise(arguments)
+        try:  # normalise(), inlined: this is the per-call path of an agent loop
+            if type(arguments) is not dict and isinstance(arguments, str):
+                arguments = read_arguments(str.__str__(arguments), tool=self.name)
+            canonical = self._run(arguments)
+            if self._validator is not None:
+                _revalidate(self._validator, canonical, self.name)
+            python = canonical if self._materialise is None else self._to_python(canonical)
         except CorrectionError as error:
             return error.to_dict()
         return self.implementation(**python)
+
+    def explain(self, *, source: bool = False) -> str:
+        """The boundary's plan for this tool: per field, what is expected and the inline
+        test that passes a canonical value without a call; `source=True` adds the
+        generated Python (also shown in tracebacks, as `<aacl object ...>` lines)."""
+        return f"plan for {self.name}\n" + self._plan.explain(source=source)
 
     def with_implementation(self, implementation: Callable[..., Any]) -> Tool:
         """The same boundary (spec and compiled plan) in front of another implementation."""

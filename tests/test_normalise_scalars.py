@@ -75,7 +75,7 @@ def test_integers_beyond_the_str_digit_limit_pass_unchanged() -> None:
         ("NaN", "TYPE_ERROR"), ("inf", "TYPE_ERROR"), ("1,5", "TYPE_ERROR"), ("1,50", "TYPE_ERROR"),
         ("1,0000", "TYPE_ERROR"), (True, "TYPE_ERROR"), ("true", "TYPE_ERROR"), ("one thousand", "TYPE_ERROR"),
         ("1.000", "AMBIGUOUS_VALUE"), ("٣", "TYPE_ERROR"), ("５", "TYPE_ERROR"), ("1e999999999", "OUT_OF_RANGE"),
-        ("1 000,5", "TYPE_ERROR"), ("12abc", "TYPE_ERROR"), ([5], "TYPE_ERROR"),
+        ("1 000,5", "TYPE_ERROR"), ("12abc", "TYPE_ERROR"), ([5, 6], "TYPE_ERROR"), ([[5]], "TYPE_ERROR"),
     ],
 )
 def test_integer_corrections(text: Any, code: str) -> None:

@@ -12,22 +12,38 @@ from typing import Any
 from .._errors import Correction, CorrectionError, render_value
 from ._base import ABSENT, BAD, timed_call
 from ._compile import compile_schema, uses_patterns
+from ._objects import runner
+from ._source import explain
 
 __all__ = ["Plan"]
 
 
 class Plan:
-    """A parameters schema compiled once; `run` is the per-call fast path."""
+    """A parameters schema compiled once; `run` is the per-call fast path.
 
-    __slots__ = ("_fn", "_timed", "debug", "tool")
+    `run(arguments)` returns the canonical JSON arguments (the same dict when already
+    canonical) or raises `CorrectionError`.  For an object schema whose fields all have an
+    inline canonical test, `run` is generated code that returns canonical arguments
+    without another call and hands anything else to `run_all`.  A schema with patterns
+    keeps `run_all` for every call, so the call-level pattern budget always applies.
+    """
+
+    __slots__ = ("_fn", "_node", "_timed", "debug", "run", "tool")
 
     def __init__(self, schema: dict[str, Any], *, tool: str = "", debug: bool = False) -> None:
-        self._fn = compile_schema(schema).fn
+        self._node = compile_schema(schema)
+        self._fn = self._node.fn
         self._timed = uses_patterns(schema)  # only these calls pay for a call-level deadline
         self.tool = tool
         self.debug = debug
+        generated = None if self._timed else runner(self._fn, self.run_all, tool)
+        self.run = generated or self.run_all
 
-    def run(self, arguments: Any) -> dict[str, Any]:
+    def explain(self, *, source: bool = False) -> str:
+        """The compiled plan, one line per field (see `docs/boundary-reading.md`)."""
+        return explain(self._node, source=source)
+
+    def run_all(self, arguments: Any) -> dict[str, Any]:
         """Canonical JSON arguments (the same dict when already canonical), or `CorrectionError`."""
         if self._timed:
             with timed_call():

@@ -1,8 +1,7 @@
 """`array` nodes, free-form JSON values, nullable wrappers and unions.
 
-Lists arrive as real lists, JSON or Python-literal text, or separated text.  Text is split
-on whitespace or "and" only when the item schema rules out spaces, and a numeric list
-whose text could also be one grouped number (`"1,000"`) is `AMBIGUOUS_VALUE`.
+Lists arrive as real lists, JSON or Python-literal text, or separated text (read by
+`_split`).  A canonical list is recognised by one generated loop over its items.
 """
 
 from __future__ import annotations
@@ -22,19 +21,17 @@ from ._base import (
     MAX_PARSE_CHARS,
     Node,
     child_path,
-    clean_text,
     fail,
     is_null_word,
     json_key,
     plain_str,
 )
-from ._numbers import _DECIMAL_COMMA, _GROUPED
+from ._recover import recover
+from ._source import describe, load
+from ._split import split_text
 
 __all__ = ["any_node", "array_node", "nullable_node", "parse_literal", "union_node"]
 
-_AND = re.compile(r"(?<!\S)and(?!\S)|&", re.IGNORECASE)  # no quantifiers: linear on any text
-_UNCLOSED_HINT = "The list is not closed with ]; send a complete JSON list such as [\"a\", \"b\"]."
-_BULLET = re.compile(r"^(?:[-*\u2022]|\d{1,3}[.)])\s+")
 
 
 def parse_literal(text: str) -> Any:
@@ -60,9 +57,29 @@ def parse_literal(text: str) -> Any:
     except (ValueError, RecursionError, MemoryError):
         pass
     try:
-        return ast.literal_eval(text)
+        value = ast.literal_eval(text)
     except (ValueError, TypeError, SyntaxError, RecursionError, MemoryError):
         return BAD
+    return _join_surrogates(value) if _SURROGATE_ESCAPE.search(text) else value
+
+
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
+def _join_surrogates(value: Any) -> Any:
+    """JSON-style escaped surrogate pairs (`'\\ud83d\\ude00'`) in a Python literal are one
+    character, as JSON reads them; Python would keep two lone surrogates."""
+    kind = type(value)
+    if kind is str:
+        try:
+            return value.encode("utf-16", "surrogatepass").decode("utf-16")
+        except UnicodeDecodeError:  # a lone surrogate stays what it is, as in JSON
+            return value
+    if kind is list or kind is tuple:
+        return kind(_join_surrogates(x) for x in value)
+    if kind is dict:
+        return {_join_surrogates(k): _join_surrogates(x) for k, x in value.items()}
+    return value
 
 
 def _json_value(v: Any, path: str, errs: list[Correction], depth: int) -> Any:
@@ -180,29 +197,6 @@ def union_node(branches: list[Node]) -> Node:
     )
 
 
-def _split(text: str, item: Node) -> list[str] | str:
-    """Separated text -> item texts, or a correction code when the reading is ambiguous."""
-    s = text.strip()
-    if item.numeric and ("," in s or " " in s or "_" in s):
-        if any(g.fullmatch(s) for g in _GROUPED) or _DECIMAL_COMMA.fullmatch(s):
-            return "AMBIGUOUS_VALUE"
-    if s[:1] == "[":
-        if s[-1:] != "]":
-            return "TYPE_ERROR"  # a list cut short: its items cannot be trusted
-        s = s[1:-1]
-    if "\n" in s:
-        parts = [_BULLET.sub("", line.strip(), count=1) for line in s.splitlines()]
-    elif ";" in s:
-        parts = s.split(";")
-    elif "," in s:
-        parts = s.split(",")
-    else:
-        parts = [s]
-    if item.spaceless:
-        parts = [word for part in parts for chunk in _AND.split(part) for word in chunk.split()]
-    return [p for p in (clean_text(p) for p in parts) if p]
-
-
 def array_node(schema: dict[str, Any], item: Node | None, prefix: list[Node], extra_ok: bool) -> Node:
     lo, hi, unique = schema.get("minItems"), schema.get("maxItems"), schema.get("uniqueItems") is True
     of = item.expected if item is not None else "values"
@@ -212,8 +206,8 @@ def array_node(schema: dict[str, Any], item: Node | None, prefix: list[Node], ex
     if unique:
         expected += ", no duplicates"
     item_fn = item.fn if item is not None else None
-    # the item's inline canonical test (our own template, never user text) as a function
-    check = eval(f"lambda V: {item.fast}", dict(item.consts)) if item is not None and item.fast else None
+    # the items' inline canonical test (our own template, never user text) as one loop
+    scan, one = _scanner(item) if item is not None and item.fast and not prefix else (None, None)
     split_item = item or (prefix[0] if prefix else None)
 
     def _items_of(v: Any, path: str, errs: list[Correction]) -> list[Any] | Any:
@@ -236,34 +230,41 @@ def array_node(schema: dict[str, Any], item: Node | None, prefix: list[Node], ex
             return list(parsed)
         if parsed is not BAD or split_item is None or (split_item.takes_text is False and text.strip()[:1] == "{"):
             return [text if parsed is BAD else parsed]
-        parts = _split(text, split_item)
-        if type(parts) is str:
-            hint = _UNCLOSED_HINT if parts == "TYPE_ERROR" else "Send a JSON list such as [1, 2], or one number without separators."
-            return fail(errs, parts, path, expected, v, hint)
+        parts = split_text(text, split_item)
+        if type(parts) is tuple:
+            return fail(errs, parts[0], path, expected, v, parts[1])
         return parts if len(parts) != 1 or not split_item.takes_text else [text]
 
     def array(v: Any, path: str, errs: list[Correction]) -> Any:
+        start = 0
         if type(v) is list:
             items = v
+            if scan is not None:
+                start = scan(v)
+                if start == len(v) and (lo is None or start >= lo) and (hi is None or start <= hi) and not unique:
+                    return v
         else:
             items = _items_of(v, path, errs)
             if items is BAD or items is ABSENT:
                 return items
         out: list[Any] | None = None if items is v else items
         failed = False
-        for i, x in enumerate(items):
+        for i in range(start, len(items)):
+            x = items[i]
             if i < len(prefix):
                 fn = prefix[i].fn
             elif item_fn is None:
                 if not extra_ok:
                     return fail(errs, "TOO_LONG", path, expected, v, f"Send exactly {len(prefix)} items.")
                 break
-            elif check is not None and check(x):
+            elif one is not None and one(x):
                 continue
             else:
                 fn = item_fn
             ipath = f"{path}[{i}]"
             y = fn(x, ipath, errs)
+            if y is BAD:
+                y = recover(fn, x, None, ipath, errs)
             if y is ABSENT:
                 y = fail(errs, "TYPE_ERROR", ipath, prefix[i].expected if i < len(prefix) else of, x)
             if y is BAD:
@@ -286,4 +287,42 @@ def array_node(schema: dict[str, Any], item: Node | None, prefix: list[Node], ex
             return fail(errs, "DUPLICATE_ITEMS", path, expected, v, "Remove the repeated items.")
         return result
 
-    return Node(array, expected)
+    children = [(f"[{i}]", p) for i, p in enumerate(prefix)] + ([("[]", item)] if item is not None else [])
+    describe(array, "array", children)
+    if scan is None or unique:
+        return Node(array, expected)
+    fast = "type(V) is list and SCAN(V) == len(V)"
+    if lo is not None:
+        fast += f" and {int(lo)} <= len(V)"
+    if hi is not None:
+        fast += f" and len(V) <= {int(hi)}"
+    return Node(array, expected, fast=fast, consts={"SCAN": scan})
+
+
+def _scanner(item: Node) -> tuple[Any, Any]:
+    """`scan(items)`: the index of the first item that fails the item's inline canonical
+    test (`len(items)` when none does), as one generated loop: no call per item; and
+    `one(item)`, the same test for one item."""
+    ns: dict[str, Any] = {}
+    test = item.fast or "False"
+    for const, value in item.consts.items():
+        ns[f"{const}_I"] = value
+        test = re.sub(rf"\b{const}\b", f"{const}_I", test)
+    test = re.sub(r"\bV\b", "x", test)
+    src = (
+        "def scan(items):\n"
+        "    for x in items:\n"
+        f"        if not ({test}):\n"
+        "            break\n"
+        "    else:\n"
+        "        return len(items)\n"
+        "    for i, x in enumerate(items):\n"
+        f"        if not ({test}):\n"
+        "            return i\n"
+        "    return len(items)\n"
+        "\n"
+        "def one(x):\n"
+        f"    return {test}\n"
+    )
+    scan = load(src, f"items {item.expected[:60]}", ns, "scan")
+    return scan, ns["one"]

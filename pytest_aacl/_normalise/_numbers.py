@@ -168,7 +168,9 @@ def integer_node(schema: dict[str, Any]) -> Node:
 
     def integer(v: Any, path: str, errs: list[Correction]) -> Any:
         kind = type(v)
-        if kind is int:
+        if kind is str and len(v) < 100 and v.isdigit() and v.isascii():  # "5": the common rendering
+            n = int(v)
+        elif kind is int:
             n = v
         elif kind is float:
             if not math.isfinite(v) or not v.is_integer():
@@ -176,8 +178,6 @@ def integer_node(schema: dict[str, Any]) -> Node:
             n = int(v)
         elif kind is bool or v is None:
             return ABSENT if v is None else fail(errs, "TYPE_ERROR", path, expected, v)
-        elif kind is str and v.isdigit() and v.isascii() and len(v) < 100:
-            n = int(v)
         elif issubclass(kind, str):
             n, code, hint = parse_number_text(str.__str__(v), integer=True)
             if n is None:
@@ -194,6 +194,9 @@ def integer_node(schema: dict[str, Any]) -> Node:
         return n if in_range(n, v, path, errs) else BAD
 
     fast = None if "multipleOf" in schema else _fast_test(schema, "type(V) is int")
+    if not checks or simple:  # digit text read inline by generated object code (`_objects`)
+        bounds = "".join(f" and {limit!r} {op} N" if op == "<=" else f" and N <= {limit!r}" for limit, op in ((lo, "<="), (hi, ">=")) if limit is not None)
+        integer._aacl_text = f"(N if len(V) < 100 and V.isdigit() and V.isascii() and ((N := int(V)) or True){bounds} else None)"  # type: ignore[attr-defined]
     return Node(integer, expected, fast=fast, spaceless=True, numeric=True)
 
 

@@ -102,16 +102,16 @@ def _excludes_spaces(pattern: str) -> bool:
 def boolean_node(schema: dict[str, Any]) -> Node:
     def boolean(v: Any, path: str, errs: list[Correction]) -> Any:
         kind = type(v)
-        if kind is bool:
-            return v
-        if kind is int or kind is float:
-            if v == 0 or v == 1:
-                return v == 1
-            return fail(errs, "TYPE_ERROR", path, _BOOL_EXPECTED, v, "Use true or false.")
-        if kind is str:
+        if kind is str:  # "true", "yes": the common renderings first
             exact = _BOOL_EXACT.get(v)
             if exact is not None:
                 return exact
+        elif kind is bool:
+            return v
+        elif kind is int or kind is float:
+            if v == 0 or v == 1:
+                return v == 1
+            return fail(errs, "TYPE_ERROR", path, _BOOL_EXPECTED, v, "Use true or false.")
         if v is None:
             return ABSENT
         text = plain_str(v)
@@ -125,6 +125,8 @@ def boolean_node(schema: dict[str, Any]) -> Node:
                 return ABSENT
         return fail(errs, "TYPE_ERROR", path, _BOOL_EXPECTED, v, "Use true or false.")
 
+    boolean._aacl_text = "BOOLS.get(V)"  # type: ignore[attr-defined]  # read inline by `_objects`
+    boolean._aacl_consts = {"BOOLS": _BOOL_EXACT}  # type: ignore[attr-defined]
     return Node(boolean, _BOOL_EXPECTED, fast="type(V) is bool", spaceless=True)
 
 
