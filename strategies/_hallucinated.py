@@ -19,11 +19,11 @@ from hypothesis import strategies as st
 from . import families as F
 from ._canonical import _int_bounds, strategy, unique_key
 from ._records import ABSENT, HallucinatedCall, Label, format_path
-from ._render import key_variants, no_spaces, null_for_optional, render
+from ._render import key_variants, named_object, no_spaces, null_for_optional, render
 from ._scalars import Rendering, strings
 from ._schema import Node
 
-__all__ = ["build_hallucinated", "possible_families"]
+__all__ = ["build_hallucinated", "field_renderings", "possible_families"]
 
 Path = tuple[str | int, ...]
 MAX_EXTRA = 2
@@ -41,19 +41,28 @@ class _Slot:
     def resolve(self, allowed: Collection[str]) -> tuple[Rendering, ...]:
         if self.options is None:
             assert self.node is not None
-            self.options = tuple(r for r in render(self.original, self.node)
+            self.options = tuple(r for r in field_renderings(self.original, self.node, self.path)
                                  if r.family in allowed and r.family != F.KEY_CASE)
         return self.options
 
 
-def _likely(value: Any, node: Node) -> bool:
+def field_renderings(value: Any, node: Node, path: Path) -> list[Rendering]:
+    """The renderings of the value at `path`: a property's value may also come wrapped in a
+    one-item list or an object keyed by the property's name; a list item is only itself."""
+    out = render(value, node)
+    if isinstance(path[-1], int):
+        return [r for r in out if r.family != F.SCALAR_AS_LIST]
+    return [*out, *named_object(path[-1], value, node)]
+
+
+def _likely(value: Any, node: Node, path: Path) -> bool:
     """A cheap guess that `render` finds something (checked later for the chosen slots)."""
     kind = node.kind
     if kind is None:
         return False
     if value is None or node.enum is not None:
         return node.nullable if value is None else True
-    if kind == "string":
+    if kind == "string" and isinstance(path[-1], int):
         return node.fmt is not None or bool(strings(value, None))
     return True
 
@@ -74,7 +83,7 @@ def _slots(value: Any, node: Node, path: Path, allowed: Collection[str], out: li
            lazy: bool = False) -> None:
     if path:
         if lazy:
-            if _likely(value, node):
+            if _likely(value, node, path):
                 out.append(_Slot(path, "value", value, None, node))
         else:
             slot = _Slot(path, "value", value, None, node)
@@ -208,7 +217,8 @@ def _top_up(intended: dict[str, Any], root: Node, allowed: Collection[str], need
     visit(intended, root, ())
 
 
-def possible_families(node: Node, required: bool = True, parent: Node | None = None) -> set[str]:
+def possible_families(node: Node, required: bool = True, parent: Node | None = None,
+                      in_list: bool = False) -> set[str]:
     """The families a value at `node` could be rendered in (checked statically, so that
     `hallucinated` refuses a families/schema pair that cannot produce anything)."""
     out: set[str] = set()
@@ -217,13 +227,20 @@ def possible_families(node: Node, required: bool = True, parent: Node | None = N
     kind = node.kind
     if node.nullable and kind is not None:
         out.add(F.NULL_WORDS)
+    field = parent is not None and not in_list
+    if field and node.types and "object" not in node.types and not node.never:
+        out.add(F.VALUE_NAMED_OBJECT)  # only reachable as a property (see field_renderings)
     if kind is None:
         return out
+    if kind in ("boolean", "integer", "number", "string") and field:
+        out.add(F.SCALAR_AS_LIST)
     if node.enum is not None:
         return out | _enum_families(node)
     if kind in ("boolean", "integer", "number"):
         prefixes = {"boolean": ("bool_",), "integer": ("int_",), "number": ("num_", "int_")}[kind]
         out |= {f for f in F.FAMILIES if f.startswith(prefixes)} | {F.QUOTED_SCALAR}
+        if kind == "number":
+            out.discard(F.INT_INTEGRAL_FLOAT)
     elif kind == "string":
         out |= {"date": {F.DATE_ISO_VARIANT, F.DATE_TEXT, F.DATE_NUMERIC}
                 | (set() if node.date_order else {F.DATE_AMBIGUOUS_NUMERIC}),
@@ -234,18 +251,20 @@ def possible_families(node: Node, required: bool = True, parent: Node | None = N
         out |= {F.LIST_JSON_STRING, F.LIST_PYTHON_LITERAL}
         item = node.items
         if item is not None and not node.prefix and item.kind in ("boolean", "integer", "number", "string"):
-            out |= {F.LIST_CSV, F.LIST_SEMICOLON, F.LIST_NEWLINES, F.LIST_SINGLE_SCALAR}
+            out |= {F.LIST_CSV, F.LIST_SEMICOLON, F.LIST_NEWLINES, F.LIST_SINGLE_SCALAR, F.LIST_TYPED_ITEMS}
+            if item.kind == "string" and item.fmt is None and item.enum is None:
+                out.add(F.LIST_PYTHON_ESCAPED)
             if no_spaces(item):
                 out |= {F.LIST_SPACES, F.LIST_AND}
     elif kind == "object" and parent is not None:
-        out |= {F.OBJECT_JSON_STRING, F.OBJECT_CODE_FENCE}
+        out |= {F.OBJECT_JSON_STRING, F.OBJECT_CODE_FENCE, F.OBJECT_PYTHON_LITERAL}
     for name, child in node.props.items():
         out |= possible_families(child, name in node.required, node)
     if any(key_variants(k, node) for k in node.props):
         out.add(F.KEY_CASE)
     for child in (*node.prefix, node.items):
         if child is not None:
-            out |= possible_families(child, True, node)
+            out |= possible_families(child, True, node, in_list=True)
     return out
 
 
@@ -277,7 +296,145 @@ def _apply(args: Any, slot: _Slot, rendering: Rendering) -> Any:
 
 
 def build_hallucinated(root: Node, allowed: frozenset[str], min_fields: int) -> st.SearchStrategy[HallucinatedCall]:
-    return _calls(root, allowed, min_fields)
+    from ._coverage import base_call, hallucination_pool
+
+    pool: dict[str, list[Any]] = {}
+    for case in hallucination_pool(root):
+        if case.family in allowed:
+            pool.setdefault(case.family, []).append(case)
+    base = base_call(root)
+    if not pool or base is None:
+        return _calls(root, allowed, min_fields)
+    families = sorted(pool, key=F.RANK.__getitem__)  # shrinks towards the simplest family
+    return _stratified(root, allowed, min_fields, _Plan(families, pool, base))
+
+
+@dataclass(frozen=True, eq=False)
+class _Plan:
+    """The families to draw from and the coverage cases to graft (a short repr, because
+    Hypothesis prints strategy arguments in its reports)."""
+
+    families: list[str]
+    pool: dict[str, list[Any]]
+    base: dict[str, Any]
+
+    def __repr__(self) -> str:
+        return f"<{len(self.families)} families>"
+
+
+#: how many fields beyond the first a random call re-renders: mostly none, because a field
+#: the tool rightly refuses hides silent corruption in another one
+_EXTRA_FIELDS = (0, 0, 0, 0, 0, 0, 1, 2)
+
+
+@st.composite
+def _stratified(draw: st.DrawFn, root: Node, allowed: frozenset[str], min_fields: int, plan: _Plan) -> HallucinatedCall:
+    """The family first (uniformly among those the schema allows), then a place that renders
+    in it: one of the random call's own, or the coverage pool's value grafted into it."""
+    from ._base import graft
+    from ._canonical import validator
+
+    pool, base = plan.pool, plan.base
+    family = draw(st.sampled_from(plan.families))
+    intended = draw(strategy(root))
+    only = frozenset({family})
+    slots: list[_Slot] = []
+    _slots(intended, root, (), only, slots)
+    if not slots:
+        case = pool[family][draw(st.integers(0, len(pool[family]) - 1))]
+        if not _plant(intended, base, case, graft) or (_checked(root) and not validator(root).is_valid(intended)):
+            intended = _copy(base)
+            _plant(intended, base, case, graft)
+        node = _node_at(root, case.path) if case.where == "value" else None
+        rich = _rich(node) if node is not None and not _checked(root) else None
+        if rich is not None:  # a fresh value when one renders in the family, for variety
+            fresh = draw(rich)
+            if any(r.family == family for r in field_renderings(fresh, node, case.path)):
+                _at(intended, case.path[:-1])[case.path[-1]] = fresh
+        _slots(intended, root, (), only, slots)
+        slots = [s for s in slots if s.path == case.path and s.where == case.where]
+        if not slots:  # pragma: no cover (the pool's own value renders by construction)
+            reject()
+    groups: dict[Any, list[_Slot]] = {}
+    for slot in slots:
+        groups.setdefault(slot.path[0], []).append(slot)
+    group = groups[draw(st.sampled_from(list(groups)))]
+    first = group[draw(st.integers(0, len(group) - 1))] if len(group) > 1 else group[0]
+    chosen = [first]
+    need = max(min_fields - 1, draw(st.sampled_from(_EXTRA_FIELDS)))
+    if need:
+        others: list[_Slot] = []
+        _slots(intended, root, (), allowed, others, len(allowed) == len(F.FAMILIES))
+        others = [s for s in others if not _overlaps(s.path, first.path)]
+        if _enough(others, need):
+            chosen += _choose(draw, others, allowed, need)
+        if len(chosen) < min_fields:
+            return draw(_calls(root, allowed, min_fields))
+    return _finish(draw, intended, chosen, allowed)
+
+
+def _plant(intended: dict[str, Any], base: dict[str, Any], case: Any, graft: Any) -> bool:
+    """Put the coverage case's intended value (or absence) at its place in `intended`."""
+    *parents, last = case.path
+    if not graft(intended, base, case.path if case.where != "absent" else tuple(parents)):
+        return False
+    holder = intended
+    for part in parents:
+        holder = holder[part]
+    if case.where == "absent":
+        holder.pop(last, None)
+    elif case.where == "value":
+        holder[last] = _copy(case.value)
+    return True
+
+
+def _node_at(root: Node, path: Path) -> Node | None:
+    node: Node | None = root
+    for part in path:
+        if node is None:
+            return None
+        if isinstance(part, int):
+            node = node.prefix[part] if part < len(node.prefix) else node.items
+        else:
+            node = node.props.get(part)
+    return node
+
+
+def _at(value: Any, path: Path) -> Any:
+    for part in path:
+        value = value[part]
+    return value
+
+
+def _checked(root: Node) -> bool:
+    """Whether a grafted call must be validated again (keywords tying fields together)."""
+    found = root.cache.get("graft-check")
+    if found is None:
+        found = root.cache["graft-check"] = _tied(root, set())
+    return found
+
+
+def _tied(node: Node, seen: set[int]) -> bool:
+    if id(node) in seen:
+        return False
+    seen.add(id(node))
+    if node.exotic or node.filtered or node.branches:
+        return True
+    children = [*node.props.values(), *node.prefix, *([node.items] if node.items else [])]
+    return any(_tied(c, seen) for c in children)
+
+
+def _finish(draw: st.DrawFn, intended: dict[str, Any], chosen: list[_Slot], allowed: Collection[str]) -> HallucinatedCall:
+    args = _copy(intended)
+    labels = []
+    for slot in chosen:
+        options = slot.resolve(allowed)
+        rendering = options[draw(st.integers(0, len(options) - 1))]
+        _apply(args, slot, rendering)
+        event(f"aacl family: {rendering.family}")
+        labels.append(Label(format_path(slot.path), rendering.family, slot.original, rendering.rendered,
+                            rendering.ambiguous))
+    return HallucinatedCall(args=args, intended=intended, labels=tuple(labels))
 
 
 @st.composite  # module level: building a composite inspects source, too slow per schema
@@ -297,16 +454,7 @@ def _calls(draw: st.DrawFn, root: Node, allowed: frozenset[str], min_fields: int
         if not _enough(slots, min_fields):
             reject()
         chosen = _choose(draw, slots, allowed, min_fields)
-    args = _copy(intended)
-    labels = []
-    for slot in chosen:
-        options = slot.resolve(allowed)
-        rendering = options[draw(st.integers(0, len(options) - 1))]
-        _apply(args, slot, rendering)
-        event(f"aacl family: {rendering.family}")
-        labels.append(Label(format_path(slot.path), rendering.family, slot.original, rendering.rendered,
-                            rendering.ambiguous))
-    return HallucinatedCall(args=args, intended=intended, labels=tuple(labels))
+    return _finish(draw, intended, chosen, allowed)
 
 
 def _choose(draw: st.DrawFn, slots: list[_Slot], allowed: Collection[str], need: int) -> list[_Slot]:

@@ -14,7 +14,7 @@ from annotated_types import Ge, Le
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis_jsonschema import from_schema
-from pytest_aacl.strategies import adversarial, conforming, hallucinated, invalid
+from pytest_aacl.strategies import FAMILIES, adversarial, conforming, hallucinated, invalid
 
 from pytest_aacl._boundary import boundary
 from pytest_aacl._errors import MAX_MESSAGE_CHARS, CorrectionError
@@ -216,7 +216,7 @@ def test_invalid_calls_are_always_corrected(call: Any) -> None:
 
 
 @settings(SETTINGS, max_examples=150)
-@given(adversarial(SCHEMA))
+@given(adversarial(SCHEMA, python_objects=True))
 def test_adversarial_calls_only_ever_produce_corrections_or_valid_calls(call: Any) -> None:
     try:
         TOOL.normalise_json(call.args)
@@ -257,8 +257,13 @@ def _same(got: Any, want: Any) -> bool:
     return not (isinstance(got, float) and math.isnan(got)) and got == want
 
 
+#: new families whose reading lands with the boundary branch (the same set as
+#: test_strategies_consistency.AWAITING_BOUNDARY; drop this restriction after that merge)
+_AWAITING_BOUNDARY = {"scalar_as_list", "value_named_object", "list_typed_items"}
+
+
 @settings(SETTINGS, max_examples=200)
-@given(hallucinated(SEARCH))
+@given(hallucinated(SEARCH, families=set(FAMILIES) - _AWAITING_BOUNDARY))
 def test_hallucinated_calls_never_silently_corrupt(call: Any) -> None:
     try:
         got = SEARCH.normalise_json(call.args)
