@@ -26,7 +26,7 @@ from ._adversarial import build_adversarial
 from ._canonical import strategy as _canonical
 from ._coverage import KINDS as _KINDS
 from ._coverage import build_coverage
-from ._hallucinated import build_hallucinated, possible_families
+from ._hallucinated import possible_families
 from ._invalid import build_invalid
 from ._records import (
     ABSENT,
@@ -39,6 +39,7 @@ from ._records import (
 from ._render import key_variants, render
 from ._scalars import Rendering
 from ._schema import Node, build, tool_schema
+from ._stratify import build_hallucinated
 from .families import *  # noqa: F403  (the family constants are public)
 from .families import FAMILIES
 
