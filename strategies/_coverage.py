@@ -41,7 +41,7 @@ KINDS = ("conforming", "hallucinated", "invalid", "adversarial")
 #: families that most often break hand-written layers silently, first; the rest follow in
 #: shrink order.  (`bool("false")` is True; an unknown enum word falls back to a default;
 #: a string iterated as a list yields characters; "None" is a string.)
-_FIRST = (F.BOOL_STRING, F.ENUM_CASE, F.ENUM_SYNONYM, F.NULL_FOR_OPTIONAL, F.LIST_CSV,
+_FIRST = (F.BOOL_STRING, F.ENUM_CASE, F.ENUM_SYNONYM, F.LIST_CSV, F.NULL_FOR_OPTIONAL,
           F.LIST_SINGLE_SCALAR, F.LIST_JSON_STRING, F.INT_STRING, F.NUM_STRING, F.STRING_FROM_NUMBER,
           F.INT_DECIMAL_FORM, F.INT_THOUSANDS, F.NULL_WORDS, F.DATE_TEXT, F.DATE_NUMERIC,
           F.DATETIME_OFFSET, F.TIME_FORMATS, F.SCALAR_AS_LIST, F.VALUE_NAMED_OBJECT,

@@ -9,8 +9,10 @@ the fields.  The random strategies give no family or mutation kind the lion's sh
 
 from __future__ import annotations
 
+import doctest
 import math
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 import jsonschema
@@ -265,3 +267,9 @@ def test_coverage_refuses_an_unknown_kind_in_one_sentence() -> None:
 def test_coverage_of_a_schema_without_a_findable_value_is_empty() -> None:
     schema = {"type": "object", "properties": {"x": {"type": "string", "pattern": "^(?=a)b$"}}, "required": ["x"]}
     assert coverage("hallucinated", schema) == []
+
+
+def test_the_documentation_examples_run() -> None:
+    doc = Path(__file__).resolve().parent.parent / "docs" / "strategies-coverage.md"
+    result = doctest.testfile(str(doc), module_relative=False, optionflags=doctest.ELLIPSIS)
+    assert result.attempted >= 8 and result.failed == 0

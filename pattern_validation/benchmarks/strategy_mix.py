@@ -43,6 +43,7 @@ def main(n: int = 1000) -> None:
     calls = _draws(aacl.hallucinated(SEARCH_WEB_SCHEMA), n)
     labels = Counter(label.family for call in calls for label in call.labels)
     _table("hallucinated: labels by family", labels, len(calls))
+    _table("hallucinated: first label's family", Counter(call.labels[0].family for call in calls), len(calls))
     sizes = Counter(str(len(call.labels)) + " field(s)" for call in calls)
     _table("hallucinated: fields rendered per call", sizes, len(calls))
     for kind in ("invalid", "adversarial"):
