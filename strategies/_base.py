@@ -16,7 +16,7 @@ import re
 from typing import Any
 
 from ._canonical import validator
-from ._schema import Node
+from ._schema import Node, build
 
 __all__ = ["NoBase", "base_value", "candidates"]
 
@@ -99,12 +99,16 @@ def _typed(node: Node, name: str) -> list[Any]:
     if kind == "string":
         if node.fmt in _FORMATS:
             return list(_FORMATS[node.fmt])
-        numeric = ("94102", "3.5") if re.search(r"zip|postal|code|number|amount|price", name.lower()) else ()
-        return [*_words(name), *numeric, *_NON_ASCII]
+        # numeric text last (models send it as a number), first where the name asks for digits
+        numeric = ["94102", "3.5"]
+        if re.search(r"zip|postal|code|number|amount|price", name.lower()):
+            return [*numeric, *_words(name), *_NON_ASCII]
+        return [*_words(name), *_NON_ASCII, *numeric]
     if kind == "array":
         return _arrays(node, name)
     if kind == "object":
-        return [_object(node)]
+        filled = _object(node)
+        return [filled, {}] if not filled else [filled]
     return []
 
 
@@ -159,6 +163,13 @@ def _arrays(node: Node, name: str) -> list[Any]:
 
 
 def _object(node: Node) -> dict[str, Any]:
+    if not node.props and not node.closed:  # a free-form object: one realistic entry
+        extra = node.schema.get("additionalProperties", True)
+        child = build(extra, node.root) if isinstance(extra, dict) else None
+        try:
+            return {"title": base_value(child, "title") if child is not None else "Quarterly report"}
+        except NoBase:
+            return {}
     out: dict[str, Any] = {}
     for key, child in node.props.items():
         try:

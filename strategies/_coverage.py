@@ -42,9 +42,9 @@ KINDS = ("conforming", "hallucinated", "invalid", "adversarial")
 #: shrink order.  (`bool("false")` is True; an unknown enum word falls back to a default;
 #: a string iterated as a list yields characters; "None" is a string.)
 _FIRST = (F.BOOL_STRING, F.ENUM_CASE, F.ENUM_SYNONYM, F.LIST_CSV, F.NULL_FOR_OPTIONAL,
-          F.LIST_SINGLE_SCALAR, F.LIST_JSON_STRING, F.INT_STRING, F.NUM_STRING, F.STRING_FROM_NUMBER,
+          F.LIST_SINGLE_SCALAR, F.LIST_JSON_STRING, F.INT_STRING, F.NUM_STRING,
           F.INT_DECIMAL_FORM, F.INT_THOUSANDS, F.NULL_WORDS, F.DATE_TEXT, F.DATE_NUMERIC,
-          F.DATETIME_OFFSET, F.TIME_FORMATS, F.SCALAR_AS_LIST, F.VALUE_NAMED_OBJECT,
+          F.DATETIME_OFFSET, F.TIME_FORMATS, F.SCALAR_AS_LIST, F.VALUE_NAMED_OBJECT, F.STRING_FROM_NUMBER,
           F.OBJECT_JSON_STRING, F.INT_INTEGRAL_FLOAT, F.KEY_CASE, F.BOOL_WORDS)
 _PRIORITY = {name: i for i, name in enumerate(dict.fromkeys((*_FIRST, *F.FAMILIES)))}
 _MUTATION_ORDER = ("non_integral", "out_of_bounds", "unknown_enum", "type_change", "null_required",
@@ -92,9 +92,11 @@ def _walk(value: Any, node: Node, path: Path, name: str) -> Iterable[tuple[Path,
             if key in value:
                 yield from _walk(value[key], child, (*path, key), key)
     elif node.kind == "array" and isinstance(value, list) and value:
-        child = node.prefix[0] if node.prefix else node.items
-        if child is not None:
-            yield from _walk(value[0], child, (*path, 0), name)
+        # each position of a tuple is its own field; the first item stands for a list's items
+        children = list(node.prefix) or [node.items]
+        for index, child in enumerate(children[: len(value)]):
+            if child is not None:
+                yield from _walk(value[index], child, (*path, index), name)
 
 
 def _pick(family: str, options: list[Rendering]) -> Rendering:
@@ -190,7 +192,7 @@ def _invalid(root: Node, base: dict[str, Any]) -> list[InvalidCall]:
     chosen: dict[tuple[Path, str], tuple[Path, str, Any, Any]] = {}
     for site in mutation_sites(base, root):
         path, kind = site[0], site[1]
-        if any(isinstance(p, int) and p for p in path):
+        if any(isinstance(p, int) and p for p in path) and not _in_tuple(root, path):
             continue  # the first item of a list stands for all of them
         chosen.setdefault((path, kind), site)
     order = {k: i for i, k in enumerate(_MUTATION_ORDER)}
@@ -205,6 +207,21 @@ def _invalid(root: Node, base: dict[str, Any]) -> list[InvalidCall]:
             holder[path[-1]] = copy_json(mutated)
         out.append(InvalidCall(args=args, labels=(Mutation(format_path(path), kind, original, mutated),)))
     return out
+
+
+def _in_tuple(root: Node, path: Path) -> bool:
+    """Whether `path` goes through a tuple position (prefixItems), where items differ."""
+    node: Node | None = root
+    for part in path:
+        if node is None:
+            return False
+        if isinstance(part, int):
+            if node.prefix:
+                return True
+            node = node.items
+        else:
+            node = node.props.get(part)
+    return False
 
 
 def _adversarial(root: Node, base: dict[str, Any], python_objects: bool) -> list[AdversarialCall]:
