@@ -30,6 +30,7 @@ from ._hallucinated import (
     _Slot,
     _slots,
     field_renderings,
+    possible_families,
 )
 from ._records import HallucinatedCall
 from ._schema import Node
@@ -75,9 +76,8 @@ def _stratified(draw: st.DrawFn, root: Node, allowed: frozenset[str], min_fields
     family = draw(st.sampled_from(plan.families))
     intended = draw(strategy(root))
     only = frozenset({family})
-    slots: list[_Slot] = []
-    _slots(intended, root, (), only, slots)
-    if not slots:
+    first = _pick(draw, _candidates(intended, root, family, only), only)
+    if first is None:
         case = pool[family][draw(st.integers(0, len(pool[family]) - 1))]
         if not _plant(intended, base, case) or (_checked(root) and not validator(root).is_valid(intended)):
             intended = copy_json(base)
@@ -88,15 +88,11 @@ def _stratified(draw: st.DrawFn, root: Node, allowed: frozenset[str], min_fields
             fresh = draw(rich)
             if any(r.family == family for r in field_renderings(fresh, node, case.path)):
                 get_at(intended, case.path[:-1])[case.path[-1]] = fresh
-        _slots(intended, root, (), only, slots)
-        slots = [s for s in slots if s.path == case.path and s.where == case.where]
+        slots = [s for s in _candidates(intended, root, family, only)
+                 if s.path == case.path and s.where == case.where and s.resolve(only)]
         if not slots:  # pragma: no cover (the pool's own value renders by construction)
             reject()
-    groups: dict[Any, list[_Slot]] = {}
-    for slot in slots:
-        groups.setdefault(slot.path[0], []).append(slot)
-    group = groups[draw(st.sampled_from(list(groups)))]
-    first = group[draw(st.integers(0, len(group) - 1))] if len(group) > 1 else group[0]
+        first = slots[0]
     chosen = [first]
     need = max(min_fields - 1, draw(st.sampled_from(_EXTRA_FIELDS)))
     if need:
@@ -108,6 +104,48 @@ def _stratified(draw: st.DrawFn, root: Node, allowed: frozenset[str], min_fields
         if len(chosen) < min_fields:
             return draw(_calls(root, allowed, min_fields))
     return _finish(draw, intended, chosen, allowed)
+
+
+def _candidates(intended: dict[str, Any], root: Node, family: str, only: frozenset[str]) -> list[_Slot]:
+    """The places of `intended` that may render in `family` (not rendered yet: cheap)."""
+    slots: list[_Slot] = []
+    _slots(intended, root, (), only, slots, True)
+    return [s for s in slots if s.where != "value" or family in _own(s.node)]
+
+
+def _pick(draw: st.DrawFn, slots: list[_Slot], only: frozenset[str]) -> _Slot | None:
+    """A place that renders: a drawn field first, then a drawn place in it; the next ones in
+    turn when it does not render (so only about one place is rendered per call)."""
+    groups: dict[Any, list[_Slot]] = {}
+    for slot in slots:
+        groups.setdefault(slot.path[0], []).append(slot)
+    if not groups:
+        return None
+    names = list(groups)
+    start = draw(st.integers(0, len(names) - 1)) if len(names) > 1 else 0
+    for turn in range(len(names)):
+        group = groups[names[(start + turn) % len(names)]]
+        offset = draw(st.integers(0, len(group) - 1)) if len(group) > 1 else 0
+        for step in range(len(group)):
+            slot = group[(offset + step) % len(group)]
+            if slot.resolve(only):
+                return slot
+    return None
+
+
+def _own(node: Node | None) -> set[str]:
+    """Families a value at `node` may render in (a cheap, cached over-approximation)."""
+    if node is None:
+        return set()
+    found = node.cache.get("own-families")
+    if found is None:
+        found = possible_families(node, True, node)
+        if node.kind == "object":  # its fields are slots of their own
+            found = {F.OBJECT_JSON_STRING, F.OBJECT_CODE_FENCE, F.OBJECT_PYTHON_LITERAL, F.NULL_WORDS} & found
+        elif node.kind == "array":  # so are its items
+            found = {f for f in found if f.startswith("list_") or f in (F.VALUE_NAMED_OBJECT, F.NULL_WORDS)}
+        node.cache["own-families"] = found
+    return found
 
 
 def _plant(intended: dict[str, Any], base: dict[str, Any], case: Any) -> bool:
