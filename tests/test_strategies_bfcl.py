@@ -19,7 +19,10 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument
 from pytest_aacl.strategies import FAMILIES, all_renderings, conforming, hallucinated
-from test_strategies_consistency import _same
+from test_strategies_consistency import (
+    AWAITING_BOUNDARY,  # families whose reading lands with the boundary branch
+    _same,
+)
 
 from pytest_aacl import CorrectionError, boundary
 from pytest_aacl._specs import from_bfcl
@@ -105,8 +108,7 @@ def _batch_test(plan: list[Any], drawn: dict[str, int]) -> Any:
 
 def test_boundary_reads_hallucinated_bfcl_calls_as_intended(specs: list[Any]) -> None:
     """The consistency test on real schemas: a sample of a quarter of the declarations."""
-    # the families awaiting the boundary branch: see test_strategies_consistency.AWAITING_BOUNDARY
-    families = set(FAMILIES) - {"scalar_as_list", "value_named_object", "list_typed_items"}
+    families = set(FAMILIES) - AWAITING_BOUNDARY
     tools = [(hallucinated(spec, families=families), boundary(lambda **kwargs: kwargs, schema=spec.parameters, name="tool"))
              for spec in specs[::4] if any(p.get("type") for p in spec.parameters["properties"].values())]
     checked = [0]

@@ -15,6 +15,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis_jsonschema import from_schema
 from pytest_aacl.strategies import FAMILIES, adversarial, conforming, hallucinated, invalid
+from test_strategies_consistency import (
+    AWAITING_BOUNDARY,  # families whose reading lands with the boundary branch
+)
 
 from pytest_aacl._boundary import boundary
 from pytest_aacl._errors import MAX_MESSAGE_CHARS, CorrectionError
@@ -257,13 +260,8 @@ def _same(got: Any, want: Any) -> bool:
     return not (isinstance(got, float) and math.isnan(got)) and got == want
 
 
-#: new families whose reading lands with the boundary branch (the same set as
-#: test_strategies_consistency.AWAITING_BOUNDARY; drop this restriction after that merge)
-_AWAITING_BOUNDARY = {"scalar_as_list", "value_named_object", "list_typed_items"}
-
-
 @settings(SETTINGS, max_examples=200)
-@given(hallucinated(SEARCH, families=set(FAMILIES) - _AWAITING_BOUNDARY))
+@given(hallucinated(SEARCH, families=set(FAMILIES) - AWAITING_BOUNDARY))
 def test_hallucinated_calls_never_silently_corrupt(call: Any) -> None:
     try:
         got = SEARCH.normalise_json(call.args)
