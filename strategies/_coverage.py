@@ -227,11 +227,14 @@ def _in_tuple(root: Node, path: Path) -> bool:
 def _adversarial(root: Node, base: dict[str, Any], python_objects: bool) -> list[AdversarialCall]:
     places = [p for p in sites(base, root) if not any(isinstance(x, int) and x for x in p[0])]
     kinds = list(payloads(python_objects).items())
+    # 1 MB strings are immutable: one object serves every place (lists are built per case)
+    first = {kind: f[0]() for kind, f in kinds}
+    shared = {kind: v for kind, v in first.items() if isinstance(v, (str, int))}
     out = []
     for turn in range(len(kinds)):  # every (place, kind) once; each prefix spreads over both
         for index, (path, original) in enumerate(places):
             kind, factories = kinds[(turn + index) % len(kinds)]
-            args = plant(base, path, factories[0]())
+            args = plant(base, path, shared[kind] if kind in shared else factories[0]())
             out.append(AdversarialCall(args=args, labels=(Mutation(format_path(path), kind, original, f"<{kind}>"),)))
     return out
 
