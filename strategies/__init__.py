@@ -24,7 +24,9 @@ from . import families
 from . import families as F
 from ._adversarial import build_adversarial
 from ._canonical import strategy as _canonical
-from ._hallucinated import build_hallucinated, possible_families
+from ._coverage import KINDS as _KINDS
+from ._coverage import build_coverage
+from ._hallucinated import possible_families
 from ._invalid import build_invalid
 from ._records import (
     ABSENT,
@@ -37,6 +39,7 @@ from ._records import (
 from ._render import key_variants, render
 from ._scalars import Rendering
 from ._schema import Node, build, tool_schema
+from ._stratify import build_hallucinated
 from .families import *  # noqa: F403  (the family constants are public)
 from .families import FAMILIES
 
@@ -52,6 +55,7 @@ __all__ = [
     "adversarial",
     "all_renderings",
     "conforming",
+    "coverage",
     "hallucinated",
     "invalid",
     "renderings",
@@ -144,11 +148,42 @@ def invalid(schema: Any) -> st.SearchStrategy[InvalidCall]:
     return st.deferred(lambda: build_invalid(node))
 
 
-def adversarial(schema: Any) -> st.SearchStrategy[AdversarialCall]:
-    """Hostile arguments for totality checks: deep nesting, 1 MB strings, NaN, confusable
-    digits, control characters, objects whose dunder methods raise, prompt injections."""
+def adversarial(schema: Any, *, python_objects: bool = False) -> st.SearchStrategy[AdversarialCall]:
+    """Hostile arguments for totality checks: deep nesting, 1 MB strings, confusable digits,
+    control characters, lone surrogates, prompt injections, huge numbers.
+
+    By default every value is one JSON decoding can yield (what a tool receives from a
+    model).  `python_objects=True` adds values no JSON document carries: NaN and Infinity,
+    bytes, sets, tuples, non-string keys, objects whose methods raise; use it to test code
+    that promises totality for any Python input (the boundary itself does).
+    """
+    if not isinstance(python_objects, bool):
+        raise InvalidArgument(f"python_objects={python_objects!r} must be True or False")
     _params, node = _root(schema)
-    return st.deferred(lambda: build_adversarial(node))
+    return st.deferred(lambda: build_adversarial(node, python_objects))
+
+
+def coverage(kind: str, schema: Any, *, python_objects: bool = False) -> list[Any]:
+    """The deterministic cases a check runs before random exploration, most revealing first.
+
+    One realistic base call, changed in one place at a time: for `"hallucinated"` every
+    applicable family of every field (nested fields and first list items too), for
+    `"invalid"` and `"adversarial"` every mutation or payload kind of every field; for
+    `"conforming"` the base call, its required-only form and each enum member, boolean and
+    null of it.  Records are those the strategy of the same name yields; the list is the
+    same on every call and round-robin over top-level fields, so any prefix is balanced.
+
+    >>> calls = coverage("hallucinated", {"type": "object", "required": ["n"],
+    ...                  "properties": {"n": {"type": "integer"}}})
+    >>> calls[0].args, calls[0].intended, calls[0].families
+    ({'n': '5'}, {'n': 5}, ('int_string',))
+    """
+    if kind not in _KINDS:
+        raise InvalidArgument(f"kind={kind!r} must be one of {', '.join(map(repr, _KINDS))}")
+    if not isinstance(python_objects, bool):
+        raise InvalidArgument(f"python_objects={python_objects!r} must be True or False")
+    _params, node = _root(schema)
+    return build_coverage(kind, node, python_objects)
 
 
 def _value_node(value: Any, schema: Any) -> Node:

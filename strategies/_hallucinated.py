@@ -17,13 +17,14 @@ from hypothesis import event, reject
 from hypothesis import strategies as st
 
 from . import families as F
+from ._base import copy_json
 from ._canonical import _int_bounds, strategy, unique_key
 from ._records import ABSENT, HallucinatedCall, Label, format_path
-from ._render import key_variants, no_spaces, null_for_optional, render
+from ._render import key_variants, named_object, no_spaces, null_for_optional, render
 from ._scalars import Rendering, strings
 from ._schema import Node
 
-__all__ = ["build_hallucinated", "possible_families"]
+__all__ = ["field_renderings", "possible_families"]
 
 Path = tuple[str | int, ...]
 MAX_EXTRA = 2
@@ -41,19 +42,28 @@ class _Slot:
     def resolve(self, allowed: Collection[str]) -> tuple[Rendering, ...]:
         if self.options is None:
             assert self.node is not None
-            self.options = tuple(r for r in render(self.original, self.node)
+            self.options = tuple(r for r in field_renderings(self.original, self.node, self.path)
                                  if r.family in allowed and r.family != F.KEY_CASE)
         return self.options
 
 
-def _likely(value: Any, node: Node) -> bool:
+def field_renderings(value: Any, node: Node, path: Path) -> list[Rendering]:
+    """The renderings of the value at `path`: a property's value may also come wrapped in a
+    one-item list or an object keyed by the property's name; a list item is only itself."""
+    out = render(value, node)
+    if isinstance(path[-1], int):
+        return [r for r in out if r.family != F.SCALAR_AS_LIST]
+    return [*out, *named_object(path[-1], value, node)]
+
+
+def _likely(value: Any, node: Node, path: Path) -> bool:
     """A cheap guess that `render` finds something (checked later for the chosen slots)."""
     kind = node.kind
     if kind is None:
         return False
     if value is None or node.enum is not None:
         return node.nullable if value is None else True
-    if kind == "string":
+    if kind == "string" and isinstance(path[-1], int):
         return node.fmt is not None or bool(strings(value, None))
     return True
 
@@ -74,7 +84,7 @@ def _slots(value: Any, node: Node, path: Path, allowed: Collection[str], out: li
            lazy: bool = False) -> None:
     if path:
         if lazy:
-            if _likely(value, node):
+            if _likely(value, node, path):
                 out.append(_Slot(path, "value", value, None, node))
         else:
             slot = _Slot(path, "value", value, None, node)
@@ -208,7 +218,8 @@ def _top_up(intended: dict[str, Any], root: Node, allowed: Collection[str], need
     visit(intended, root, ())
 
 
-def possible_families(node: Node, required: bool = True, parent: Node | None = None) -> set[str]:
+def possible_families(node: Node, required: bool = True, parent: Node | None = None,
+                      in_list: bool = False) -> set[str]:
     """The families a value at `node` could be rendered in (checked statically, so that
     `hallucinated` refuses a families/schema pair that cannot produce anything)."""
     out: set[str] = set()
@@ -217,13 +228,20 @@ def possible_families(node: Node, required: bool = True, parent: Node | None = N
     kind = node.kind
     if node.nullable and kind is not None:
         out.add(F.NULL_WORDS)
+    field = parent is not None and not in_list
+    if field and node.types and "object" not in node.types and not node.never:
+        out.add(F.VALUE_NAMED_OBJECT)  # only reachable as a property (see field_renderings)
     if kind is None:
         return out
+    if kind in ("boolean", "integer", "number", "string") and field:
+        out.add(F.SCALAR_AS_LIST)
     if node.enum is not None:
         return out | _enum_families(node)
     if kind in ("boolean", "integer", "number"):
         prefixes = {"boolean": ("bool_",), "integer": ("int_",), "number": ("num_", "int_")}[kind]
         out |= {f for f in F.FAMILIES if f.startswith(prefixes)} | {F.QUOTED_SCALAR}
+        if kind == "number":
+            out.discard(F.INT_INTEGRAL_FLOAT)
     elif kind == "string":
         out |= {"date": {F.DATE_ISO_VARIANT, F.DATE_TEXT, F.DATE_NUMERIC}
                 | (set() if node.date_order else {F.DATE_AMBIGUOUS_NUMERIC}),
@@ -234,18 +252,20 @@ def possible_families(node: Node, required: bool = True, parent: Node | None = N
         out |= {F.LIST_JSON_STRING, F.LIST_PYTHON_LITERAL}
         item = node.items
         if item is not None and not node.prefix and item.kind in ("boolean", "integer", "number", "string"):
-            out |= {F.LIST_CSV, F.LIST_SEMICOLON, F.LIST_NEWLINES, F.LIST_SINGLE_SCALAR}
+            out |= {F.LIST_CSV, F.LIST_SEMICOLON, F.LIST_NEWLINES, F.LIST_SINGLE_SCALAR, F.LIST_TYPED_ITEMS}
+            if item.kind == "string" and item.fmt is None and item.enum is None:
+                out.add(F.LIST_PYTHON_ESCAPED)
             if no_spaces(item):
                 out |= {F.LIST_SPACES, F.LIST_AND}
     elif kind == "object" and parent is not None:
-        out |= {F.OBJECT_JSON_STRING, F.OBJECT_CODE_FENCE}
+        out |= {F.OBJECT_JSON_STRING, F.OBJECT_CODE_FENCE, F.OBJECT_PYTHON_LITERAL}
     for name, child in node.props.items():
         out |= possible_families(child, name in node.required, node)
     if any(key_variants(k, node) for k in node.props):
         out.add(F.KEY_CASE)
     for child in (*node.prefix, node.items):
         if child is not None:
-            out |= possible_families(child, True, node)
+            out |= possible_families(child, True, node, in_list=True)
     return out
 
 
@@ -276,8 +296,17 @@ def _apply(args: Any, slot: _Slot, rendering: Rendering) -> Any:
     return args
 
 
-def build_hallucinated(root: Node, allowed: frozenset[str], min_fields: int) -> st.SearchStrategy[HallucinatedCall]:
-    return _calls(root, allowed, min_fields)
+def _finish(draw: st.DrawFn, intended: dict[str, Any], chosen: list[_Slot], allowed: Collection[str]) -> HallucinatedCall:
+    args = copy_json(intended)
+    labels = []
+    for slot in chosen:
+        options = slot.resolve(allowed)
+        rendering = options[draw(st.integers(0, len(options) - 1))]
+        _apply(args, slot, rendering)
+        event(f"aacl family: {rendering.family}")
+        labels.append(Label(format_path(slot.path), rendering.family, slot.original, rendering.rendered,
+                            rendering.ambiguous))
+    return HallucinatedCall(args=args, intended=intended, labels=tuple(labels))
 
 
 @st.composite  # module level: building a composite inspects source, too slow per schema
@@ -297,16 +326,7 @@ def _calls(draw: st.DrawFn, root: Node, allowed: frozenset[str], min_fields: int
         if not _enough(slots, min_fields):
             reject()
         chosen = _choose(draw, slots, allowed, min_fields)
-    args = _copy(intended)
-    labels = []
-    for slot in chosen:
-        options = slot.resolve(allowed)
-        rendering = options[draw(st.integers(0, len(options) - 1))]
-        _apply(args, slot, rendering)
-        event(f"aacl family: {rendering.family}")
-        labels.append(Label(format_path(slot.path), rendering.family, slot.original, rendering.rendered,
-                            rendering.ambiguous))
-    return HallucinatedCall(args=args, intended=intended, labels=tuple(labels))
+    return _finish(draw, intended, chosen, allowed)
 
 
 def _choose(draw: st.DrawFn, slots: list[_Slot], allowed: Collection[str], need: int) -> list[_Slot]:
@@ -321,12 +341,3 @@ def _choose(draw: st.DrawFn, slots: list[_Slot], allowed: Collection[str], need:
         if all(slot is not c and not _overlaps(slot.path, c.path) for c in chosen) and slot.resolve(allowed):
             chosen.append(slot)
     return chosen
-
-
-def _copy(value: Any) -> Any:
-    """Deep copy of a JSON value (much faster than copy.deepcopy)."""
-    if isinstance(value, dict):
-        return {k: _copy(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_copy(v) for v in value]
-    return value

@@ -7,23 +7,25 @@ unknown enum value, `""` is never a too-short string for a nullable field (it is
 
 from __future__ import annotations
 
-import copy
 import re
 from typing import Any
 
 from hypothesis import event, reject
 from hypothesis import strategies as st
 
+from ._base import copy_json, graft
 from ._canonical import strategy
 from ._records import ABSENT, InvalidCall, Mutation, format_path
 from ._scalars import NULL_WORDS
 from ._schema import Node
 
-__all__ = ["build_invalid"]
+__all__ = ["build_invalid", "mutation_sites"]
 
 Path = tuple[str | int, ...]
 _BOOL_TYPOS = ("ture", "flase", "yes please", "nope", "2", "maybe", "truee", 2, -1)
-_NOT_NUMBERS = ("abc", "1.2.3", "12abc", "five-ish", "one thousand and one", {"value": 1})
+# no one-item list or one-key object here: models wrap values that way and a boundary may
+# rightly read them (see SCALAR_AS_LIST, VALUE_NAMED_OBJECT)
+_NOT_NUMBERS = ("abc", "1.2.3", "12abc", "five-ish", "one thousand and one", [1, 2])
 _NULLISH = frozenset(w.strip().casefold() for w in NULL_WORDS)
 _IMPOSSIBLE_DATES = ("2025-02-30", "2023-13-01", "2025-04-31", "2023-02-29", "2025-00-10")
 _ALTERNATIVES = ("anyOf", "oneOf", "not", "if", "patternProperties", "propertyNames")
@@ -130,19 +132,53 @@ def _sites(value: Any, node: Node, path: Path, out: list[tuple[Path, str, Any, A
                 _sites(item, child, (*path, index), out)
 
 
+def mutation_sites(value: Any, root: Node) -> list[tuple[Path, str, Any, Any]]:
+    """(path, kind, original, mutated) of every certainly-invalid change of `value`."""
+    out: list[tuple[Path, str, Any, Any]] = []
+    _sites(value, root, (), out)
+    return out
+
+
 def build_invalid(root: Node) -> st.SearchStrategy[InvalidCall]:
-    return _calls(root)
+    from ._coverage import base_call
+
+    base = base_call(root)
+    plan: dict[str, dict[Path, list[Path]]] = {}
+    for path, kind, _original, _mutated in mutation_sites(base, root) if base is not None else ():
+        if not any(isinstance(p, int) and p for p in path):
+            group = plan.setdefault(kind, {}).setdefault(path[:1], [])
+            if path not in group:
+                group.append(path)
+    if not plan:
+        return _calls(root)
+    return _stratified(root, base, plan)
 
 
-@st.composite  # module level: building a composite inspects source, too slow per schema
-def _calls(draw: st.DrawFn, root: Node) -> InvalidCall:
+@st.composite
+def _stratified(draw: st.DrawFn, root: Node, base: dict[str, Any],
+                plan: dict[str, dict[Path, list[Path]]]) -> InvalidCall:
+    """The mutation kind first (uniformly among those this schema has), then the field, then
+    the place inside it; the rest of the call is random, completed from the base call where
+    it lacks the chosen place."""
+    kind = draw(st.sampled_from(list(plan)))
+    fields = plan[kind]
+    paths = fields[draw(st.sampled_from(list(fields)))]
+    path = paths[draw(st.integers(0, len(paths) - 1))] if len(paths) > 1 else paths[0]
     intended = draw(strategy(root))
-    sites: list[tuple[Path, str, Any, Any]] = []
-    _sites(intended, root, (), sites)
-    if not sites:
-        reject()  # only possible for schemas with nothing to break; invalid() refuses those
-    path, kind, original, mutated = draw(st.sampled_from(sites))
-    args = copy.deepcopy(intended)
+    options: list[tuple[Path, str, Any, Any]] = []
+    if graft(intended, base, path[:-1]):
+        if kind not in ("unexpected_field",):
+            graft(intended, base, path)
+        options = [s for s in mutation_sites(intended, root) if s[0] == path and s[1] == kind]
+    if not options:
+        intended = copy_json(base)
+        options = [s for s in mutation_sites(intended, root) if s[0] == path and s[1] == kind]
+    return _mutate(intended, options[draw(st.integers(0, len(options) - 1))] if len(options) > 1 else options[0])
+
+
+def _mutate(intended: dict[str, Any], site: tuple[Path, str, Any, Any]) -> InvalidCall:
+    path, kind, original, mutated = site
+    args = copy_json(intended)
     if path:
         holder = args
         for part in path[:-1]:
@@ -150,6 +186,17 @@ def _calls(draw: st.DrawFn, root: Node) -> InvalidCall:
         if mutated is ABSENT:
             del holder[path[-1]]
         else:
-            holder[path[-1]] = mutated
+            holder[path[-1]] = copy_json(mutated)
     event(f"aacl invalid: {kind}")
     return InvalidCall(args=args, labels=(Mutation(format_path(path), kind, original, mutated),))
+
+
+@st.composite  # module level: building a composite inspects source, too slow per schema
+def _calls(draw: st.DrawFn, root: Node) -> InvalidCall:
+    """Uniform over the places of a random call (for schemas without a base call)."""
+    intended = draw(strategy(root))
+    sites: list[tuple[Path, str, Any, Any]] = []
+    _sites(intended, root, (), sites)
+    if not sites:
+        reject()  # only possible for schemas with nothing to break; invalid() refuses those
+    return _mutate(intended, draw(st.sampled_from(sites)))

@@ -15,7 +15,7 @@ from ._dates import dates, datetimes, times
 from ._scalars import NULL_WORDS, Rendering, booleans, enums, null_words, numbers, strings
 from ._schema import SNAKE, Node
 
-__all__ = ["key_variants", "no_spaces", "null_for_optional", "render"]
+__all__ = ["key_variants", "named_object", "no_spaces", "null_for_optional", "render"]
 
 _NO_SPACE_FORMATS = frozenset({"hostname", "email", "uri", "ipv4"})
 _NUMBERISH = re.compile(r"[+-]?[0-9]{1,3}(?:[, _][0-9]{3})+(?:\.[0-9]+)?|[+-]?[0-9]+,[0-9]+")
@@ -47,6 +47,29 @@ def _render(value: Any, node: Node) -> list[Rendering]:
         return [r for r in null_words() if r[1].strip().casefold() not in taken]
     if kind is None:
         return []
+    if kind == "array" and isinstance(value, list):
+        return _lists(value, node)
+    if kind == "object" and isinstance(value, dict):
+        return _objects(value, node)
+    out = _scalar(value, node, kind)
+    if out or (kind in _SCALAR_KINDS and _json_type_fits(value, kind)):
+        # models send a single value as a one-item list (BFCL: ["Ticket to Ride"])
+        out = [*out, Rendering(F.SCALAR_AS_LIST, [value], False)]
+    return out
+
+
+_SCALAR_KINDS = ("boolean", "integer", "number", "string")
+
+
+def _json_type_fits(value: Any, kind: str) -> bool:
+    if kind == "boolean":
+        return isinstance(value, bool)
+    if kind in ("integer", "number"):
+        return isinstance(value, (int, float)) and not isinstance(value, bool)
+    return isinstance(value, str)
+
+
+def _scalar(value: Any, node: Node, kind: str) -> list[Rendering]:
     if node.enum is not None:
         return enums(value, node.enum, node.synonyms) if value in node.enum else []
     if kind == "boolean" and isinstance(value, bool):
@@ -61,10 +84,6 @@ def _render(value: Any, node: Node) -> list[Rendering]:
         if node.fmt == "time":
             return times(value)
         return strings(value, node.fmt) if "pattern" not in node.schema or node.fmt is None else []
-    if kind == "array" and isinstance(value, list):
-        return _lists(value, node)
-    if kind == "object" and isinstance(value, dict):
-        return _objects(value, node)
     return []
 
 
@@ -77,9 +96,15 @@ def _lists(value: list[Any], node: Node) -> list[Rendering]:
     literal = repr(value)
     if _literal_safe(value) and len(literal) < _PY_LITERAL_LIMIT:
         out.append((F.LIST_PYTHON_LITERAL, literal, False))
+        escaped = _escape_non_ascii(literal)
+        if escaped != literal:
+            out.append((F.LIST_PYTHON_ESCAPED, escaped, False))
     item = _item_node(node)
     if item is None or not value:
         return out
+    type_name = _TYPE_NAMES.get(item.kind or "")
+    if type_name is not None and all(_json_type_fits(v, item.kind or "") for v in value):
+        out.append((F.LIST_TYPED_ITEMS, [{"type": type_name, "value": v} for v in value], False))
     if len(value) == 1:
         scalar = value[0]
         if (_joinable(scalar, "") is not None and not isinstance(scalar, str)) or _plain_word(scalar, item):
@@ -100,6 +125,16 @@ def _lists(value: list[Any], node: Node) -> list[Rendering]:
         prose = f"{words[0]} and {words[1]}" if len(words) == 2 else f"{', '.join(words[:-1])} and {words[-1]}"
         out.append((F.LIST_AND, prose, False))
     return out
+
+
+#: the type word a model writes in a {"type": ..., "value": ...} item wrapper
+_TYPE_NAMES = {"boolean": "boolean", "integer": "integer", "number": "float", "string": "string"}
+
+
+def _escape_non_ascii(literal: str) -> str:
+    """A Python literal as models write it with escapes: 'München' -> 'M\\u00fcnchen'."""
+    return "".join(c if ord(c) < 128 else (f"\\u{ord(c):04x}" if ord(c) < 0x10000 else f"\\U{ord(c):08x}")
+                   for c in literal)
 
 
 def _joinable(value: Any, separators: str) -> str | None:
@@ -150,6 +185,9 @@ def _objects(value: dict[str, Any], node: Node) -> list[Rendering]:
                             (F.OBJECT_JSON_STRING, json.dumps(value, indent=2), False),
                             (F.OBJECT_CODE_FENCE, f"```json\n{text}\n```", False),
                             (F.OBJECT_CODE_FENCE, f"```\n{json.dumps(value, indent=2)}\n```", False)]
+    literal = repr(value)
+    if value and _literal_safe(value) and len(literal) < _PY_LITERAL_LIMIT:
+        out.append((F.OBJECT_PYTHON_LITERAL, literal, False))
     for key in value:
         for variant in key_variants(key, node):
             renamed = {variant if k == key else k: v for k, v in value.items()}
@@ -177,6 +215,14 @@ def key_variants(key: str, node: Node) -> list[str]:
         if folded.count(variant.replace("-", "").casefold()) == 1:
             out.append(variant)
     return out
+
+
+def named_object(key: str, value: Any, node: Node) -> list[Rendering]:
+    """A property's value wrapped in an object keyed by the property's own name
+    (`{"location": "Seattle"}` for `location`); never where an object is itself a value."""
+    if value is None or not node.types or "object" in node.types or node.never:
+        return []
+    return [Rendering(F.VALUE_NAMED_OBJECT, {key: value}, False)]
 
 
 def null_for_optional(child: Node) -> list[Rendering]:

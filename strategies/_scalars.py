@@ -126,7 +126,10 @@ def numbers(value: int | float, integer_field: bool) -> list[Rendering]:
         return []
     if isinstance(value, int):
         # a number field is read as a float: beyond 2**53 the integer forms would round
-        return _integer(value)
+        out = _integer(value)
+        if integer_field and abs(value) < 2**53:
+            out.insert(1, (F.INT_INTEGRAL_FLOAT, float(value), False))
+        return out
     if integer_field or value.is_integer():
         out = _integer(int(value)) if value.is_integer() and abs(value) < 2**53 else []
         return out if integer_field else out + _float(value)

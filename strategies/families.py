@@ -28,6 +28,7 @@ __all__ = [
     "FAMILIES",
     "INT_DECIMAL_FORM",
     "INT_EXPONENT",
+    "INT_INTEGRAL_FLOAT",
     "INT_LEADING_ZEROS",
     "INT_PADDED",
     "INT_PLUS_SIGN",
@@ -39,10 +40,12 @@ __all__ = [
     "LIST_CSV",
     "LIST_JSON_STRING",
     "LIST_NEWLINES",
+    "LIST_PYTHON_ESCAPED",
     "LIST_PYTHON_LITERAL",
     "LIST_SEMICOLON",
     "LIST_SINGLE_SCALAR",
     "LIST_SPACES",
+    "LIST_TYPED_ITEMS",
     "NULL_FOR_OPTIONAL",
     "NULL_WORDS",
     "NUM_EXPONENT",
@@ -51,10 +54,13 @@ __all__ = [
     "NUM_THOUSANDS",
     "OBJECT_CODE_FENCE",
     "OBJECT_JSON_STRING",
+    "OBJECT_PYTHON_LITERAL",
     "QUOTED_SCALAR",
+    "SCALAR_AS_LIST",
     "STRING_FORMAT_PADDED",
     "STRING_FROM_NUMBER",
     "TIME_FORMATS",
+    "VALUE_NAMED_OBJECT",
 ]
 
 INT_STRING = "int_string"
@@ -101,6 +107,12 @@ DATE_AMBIGUOUS_NUMERIC = "date_ambiguous_numeric"
 DATETIME_OFFSET = "datetime_offset"
 DATETIME_NAIVE_UTC = "datetime_naive_utc"
 TIME_FORMATS = "time_formats"
+INT_INTEGRAL_FLOAT = "int_integral_float"
+SCALAR_AS_LIST = "scalar_as_list"
+VALUE_NAMED_OBJECT = "value_named_object"
+OBJECT_PYTHON_LITERAL = "object_python_literal"
+LIST_TYPED_ITEMS = "list_typed_items"
+LIST_PYTHON_ESCAPED = "list_python_escaped"
 
 #: family name -> one-line description, simplest first (the shrink order).
 FAMILIES: MappingProxyType[str, str] = MappingProxyType(
@@ -120,6 +132,7 @@ FAMILIES: MappingProxyType[str, str] = MappingProxyType(
         INT_LEADING_ZEROS: 'an integer with leading zeros: 5 -> "05"',
         INT_PLUS_SIGN: 'a positive integer with a plus sign: 5 -> "+5"',
         INT_DECIMAL_FORM: 'an integer in decimal form: 5 -> "5.0"',
+        INT_INTEGRAL_FLOAT: "an integer sent as an integral JSON float: 4 -> 4.0",
         INT_PADDED: 'an integer with surrounding whitespace: " 5 "',
         NUM_PADDED: 'a number with surrounding whitespace: " 3.5\\n"',
         BOOL_PADDED: 'a boolean word with surrounding whitespace: " true "',
@@ -140,6 +153,11 @@ FAMILIES: MappingProxyType[str, str] = MappingProxyType(
         LIST_SPACES: 'a list as space-separated text (only when items cannot hold spaces)',
         LIST_AND: 'a list as prose: "a and b", "a, b and c" (only when items cannot hold spaces)',
         LIST_PYTHON_LITERAL: "a list as a Python literal string: \"['Age', 'Income']\"",
+        LIST_PYTHON_ESCAPED: "a list as a Python literal with \\u escapes: \"['M\\u00fcnchen']\"",
+        LIST_TYPED_ITEMS: 'list items wrapped with their type: [{"type": "float", "value": 1}]',
+        SCALAR_AS_LIST: 'a single value sent as a one-item list: "Ticket to Ride" -> ["Ticket to Ride"]',
+        VALUE_NAMED_OBJECT: 'a value wrapped in an object keyed by its own parameter name: {"location": "Seattle"}',
+        OBJECT_PYTHON_LITERAL: "an object as a Python dict literal string: \"{'math': 90}\"",
         OBJECT_CODE_FENCE: "an object as JSON inside a Markdown code fence",
         KEY_CASE: "a snake_case property key in camelCase, kebab-case or PascalCase",
         DATE_ISO_VARIANT: 'an ISO date written differently: "2025-4-3", "2025/04/03", "20250403"',

@@ -174,7 +174,7 @@ def test_call_repr_is_one_line_of_python() -> None:
     call = find(hallucinated(SEARCH, families={INT_THOUSANDS}), lambda c: True,
                 settings=settings(database=None, derandomize=True))
     line = call.call_repr("search_web")
-    assert line.startswith("search_web(") and "max_results='1,000'" in line and "\n" not in line
+    assert line.startswith("search_web(") and "max_results='1,500'" in line and "\n" not in line
 
 
 @pytest.mark.parametrize(
@@ -189,7 +189,7 @@ def test_call_repr_is_one_line_of_python() -> None:
         (lambda: conforming({"type": "array"}), "object"),
         (lambda: conforming(42), "JSON Schema dict"),
         (lambda: renderings("x", {"type": "integer"}), "not valid under the schema"),
-        (lambda: renderings("free text", {"type": "string"}), "no model-style rendering"),
+        (lambda: renderings("free text", {}), "no model-style rendering"),
     ],
 )
 def test_bad_arguments_fail_eagerly_with_a_sentence(call: Any, message: str) -> None:
@@ -198,15 +198,16 @@ def test_bad_arguments_fail_eagerly_with_a_sentence(call: Any, message: str) -> 
 
 
 def test_renderings_draws_from_all_renderings() -> None:
-    options = set(map(tuple, all_renderings(1000, {"type": "integer"})))
+    options = {repr(tuple(r)) for r in all_renderings(1000, {"type": "integer"})}
 
     @FAST
     @given(renderings(1000, {"type": "integer"}))
     def check(rendering: Any) -> None:
-        assert tuple(rendering) in options
+        assert repr(tuple(rendering)) in options
 
     check()
-    assert ("int_thousands", "1,000", False) in options
+    assert repr(("int_thousands", "1,000", False)) in options
+    assert repr(("scalar_as_list", [1000], False)) in options
 
 
 def test_renderings_respect_the_readers_limits() -> None:
@@ -228,10 +229,12 @@ def test_renderings_respect_the_readers_limits() -> None:
 def test_a_string_is_sent_as_a_number_only_when_the_number_gives_it_back() -> None:
     # before: "5.0" was rendered as 5.0, which every JSON reader sees as 5; the boundary's "5"
     # was then reported as silent corruption of a correct tool
-    assert [r.rendered for r in all_renderings("0.25", {"type": "string"})] == [0.25]
-    assert [r.rendered for r in all_renderings("12", {"type": "string"})] == [12]
-    with pytest.raises(InvalidArgument):
-        renderings("5.0", {"type": "string"})
+    def as_number(text: str) -> list[Any]:
+        return [r.rendered for r in all_renderings(text, {"type": "string"}) if r.family == "string_from_number"]
+
+    assert as_number("0.25") == [0.25]
+    assert as_number("12") == [12]
+    assert as_number("5.0") == []
 
 
 def test_invalid_and_adversarial_carry_mutation_records() -> None:
@@ -287,7 +290,8 @@ def test_families_show_up_in_hypothesis_statistics(pytester: pytest.Pytester) ->
     )
     result = pytester.runpytest("--hypothesis-show-statistics", "-p", "no:randomly")
     result.assert_outcomes(passed=1)
-    result.stdout.fnmatch_lines(["*aacl family: int_string*", "*aacl family: bool_*"])
+    result.stdout.fnmatch_lines(["*aacl family: int_*"])
+    result.stdout.fnmatch_lines(["*aacl family: bool_*"])
 
 
 def test_a_boundary_tool_brings_its_options() -> None:
@@ -319,7 +323,7 @@ RICH = {
     "type": "object",
     "additionalProperties": False,
     "required": ["count", "ratio", "flag", "unit", "level", "code", "day", "at", "clock", "hosts", "tags",
-                 "filters", "contact", "maybe_count"],
+                 "filters", "contact", "maybe_count", "cities"],
     "properties": {
         "count": {"type": "integer", "minimum": -5000, "maximum": 5000000},
         "ratio": {"type": "number"},
@@ -332,6 +336,7 @@ RICH = {
         "clock": {"type": "string", "format": "time"},
         "hosts": {"type": "array", "items": {"type": "string", "format": "hostname"}, "minItems": 1},
         "tags": {"type": "array", "items": {"type": "integer"}, "minItems": 1},
+        "cities": {"type": "array", "items": {"type": "string", "minLength": 1}, "minItems": 1},
         "filters": {"type": "object", "additionalProperties": False, "required": ["max_results"],
                     "properties": {"max_results": {"type": "integer"}, "safe_search": {"type": "boolean"}}},
         "contact": {"type": "string", "format": "email"},

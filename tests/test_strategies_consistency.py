@@ -13,7 +13,14 @@ from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
-from pytest_aacl.strategies import FAMILIES, adversarial, all_renderings, hallucinated, invalid
+from pytest_aacl.strategies import (
+    FAMILIES,
+    adversarial,
+    all_renderings,
+    coverage,
+    hallucinated,
+    invalid,
+)
 
 from pytest_aacl import CorrectionError, boundary
 
@@ -26,6 +33,20 @@ _SIZES = {"type": "string", "enum": ["S", "M", "L", "XL"],
 _PAIR = {"type": "object", "properties": {"a": {"type": "integer"}, "max_results": {"type": "integer"}},
          "required": ["a"], "additionalProperties": False}
 _DATE = {"type": "string", "format": "date"}
+
+#: Families from real model errors whose reading lands with the boundary branch (engineer E2:
+#: one-item list for a scalar, object keyed by the parameter's own name, {type, value} item
+#: wrappers).  Until then the tests below expect them to fail; after the merge, empty this set.
+AWAITING_BOUNDARY = frozenset({"scalar_as_list", "value_named_object", "list_typed_items"})
+#: families that only exist for a property (they need its name or its absence), so a lone
+#: value's `all_renderings` never shows them; the coverage test below covers them
+PROPERTY_FAMILIES = frozenset({"null_for_optional", "value_named_object"})
+
+
+def _family_params(families: Any) -> list[Any]:
+    """One parameter per family; the ones awaiting the boundary branch are strict xfails."""
+    mark = pytest.mark.xfail(strict=True, reason="boundary recovery lands with the boundary branch")
+    return [pytest.param(f, marks=mark) if f in AWAITING_BOUNDARY else f for f in sorted(families)]
 
 #: (field schema, canonical values): together they exercise every family but the
 #: property-level NULL_FOR_OPTIONAL / KEY_CASE, which the hallucinated test below covers.
@@ -58,7 +79,7 @@ CATALOGUE: list[tuple[dict[str, Any], list[Any]]] = [
     ({"type": "string", "format": "date-time", "x-aacl-naive-datetime": "utc"}, ["2025-04-03T14:30:00Z"]),
     ({"type": "string", "format": "time"}, ["14:30:00", "15:00:00", "00:05:00", "12:00:00", "14:30:15"]),
     ({"type": "array", "items": {"type": "string"}},
-     [["a", "b"], ["Age", "Income"], ["x"], ["new york", "paris"], ["true"], ["5"]]),
+     [["a", "b"], ["Age", "Income"], ["x"], ["new york", "paris"], ["true"], ["5"], ["München", "Zürich"]]),
     ({"type": "array", "items": {"type": "integer"}}, [[1, 2, 3], [1, 500], [100, 200], [5], [-1, -2]]),
     ({"type": "array", "items": {"type": "number"}}, [[1.5, 2.0], [3, 5]]),
     ({"type": "array", "items": {"type": "boolean"}}, [[True, False], [True]]),
@@ -66,6 +87,8 @@ CATALOGUE: list[tuple[dict[str, Any], list[Any]]] = [
     ({"type": "array", "items": {"type": "string", "format": "hostname"}}, [["a.com", "b.org", "c.io"]]),
     ({"type": "array", "items": {"type": "string", "format": "email"}}, [["a@b.com", "c@d.org"]]),
     (_PAIR, [{"a": 1, "max_results": 2}, {"a": 5}]),
+    ({"type": "object", "properties": {"math": {"type": "integer"}, "note": {"type": ["string", "null"]}}},
+     [{"math": 90, "note": None}]),
 ]
 
 TOOL_SCHEMAS: dict[str, dict[str, Any]] = {
@@ -156,23 +179,56 @@ def _tool(schema: dict[str, Any]) -> Any:
 
 def test_catalogue_covers_every_value_family() -> None:
     seen = {r.family for field, values in CATALOGUE for v in values for r in all_renderings(v, field)}
-    assert set(FAMILIES) - seen == {"null_for_optional"}
+    assert set(FAMILIES) - seen == PROPERTY_FAMILIES
 
 
-@pytest.mark.parametrize(("field", "values"), CATALOGUE, ids=[str(i) for i in range(len(CATALOGUE))])
-def test_every_rendering_reads_back_as_the_intended_value(field: dict[str, Any], values: list[Any]) -> None:
-    tool = _tool({"type": "object", "properties": {"f": field}, "required": ["f"], "additionalProperties": False})
+@pytest.mark.parametrize("family", _family_params(set(FAMILIES) - PROPERTY_FAMILIES))
+def test_every_rendering_reads_back_as_the_intended_value(family: str) -> None:
     wrong = []
-    for value in values:
-        for rendering in all_renderings(value, field):
-            try:
-                got = tool.normalise_json({"f": rendering.rendered})["f"]
-            except CorrectionError as error:
-                if not rendering.ambiguous:
-                    wrong.append((value, rendering, str(error)))
-                continue
-            if not _same(got, value):
-                wrong.append((value, rendering, f"read as {got!r}"))
+    for field, values in CATALOGUE:
+        tool = _tool({"type": "object", "properties": {"f": field}, "required": ["f"], "additionalProperties": False})
+        for value in values:
+            for rendering in all_renderings(value, field):
+                if rendering.family == family:
+                    wrong += _misread(tool, value, rendering)
+    assert not wrong, "\n".join(map(repr, wrong))
+
+
+def _misread(tool: Any, value: Any, rendering: Any) -> list[Any]:
+    try:
+        got = tool.normalise_json({"f": rendering.rendered})["f"]
+    except CorrectionError as error:
+        return [] if rendering.ambiguous else [(value, rendering, str(error))]
+    return [] if _same(got, value) else [(value, rendering, f"read as {got!r}")]
+
+
+def _coverage_cases() -> dict[str, list[tuple[str, Any]]]:
+    by_family: dict[str, list[tuple[str, Any]]] = {}
+    for name, schema in sorted(TOOL_SCHEMAS.items()):
+        for call in coverage("hallucinated", schema):
+            by_family.setdefault(call.labels[0].family, []).append((name, call))
+    return by_family
+
+
+_COVERAGE = _coverage_cases()
+
+
+def test_coverage_reaches_the_property_families() -> None:
+    assert PROPERTY_FAMILIES | {"key_case", "scalar_as_list"} <= set(_COVERAGE)
+
+
+@pytest.mark.parametrize("family", _family_params(_COVERAGE))
+def test_coverage_cases_read_back_as_intended(family: str) -> None:
+    wrong = []
+    for name, call in _COVERAGE[family]:
+        try:
+            got = _tool(TOOL_SCHEMAS[name]).normalise_json(call.args)
+        except CorrectionError as error:
+            if not call.ambiguous:
+                wrong.append((name, call, str(error)))
+            continue
+        if not _same(got, call.intended):
+            wrong.append((name, call, f"read as {got!r}"))
     assert not wrong, "\n".join(map(repr, wrong))
 
 
@@ -181,7 +237,7 @@ def test_hallucinated_calls_read_back_as_intended(name: str) -> None:
     tool = _tool(TOOL_SCHEMAS[name])
 
     @FAST
-    @given(hallucinated(TOOL_SCHEMAS[name], min_fields=2))
+    @given(hallucinated(TOOL_SCHEMAS[name], min_fields=2, families=set(FAMILIES) - AWAITING_BOUNDARY))
     def check(call: Any) -> None:
         try:
             got = tool.normalise_json(call.args)

@@ -1,0 +1,330 @@
+"""One realistic, deterministic value per schema node: the base of the coverage phase.
+
+The coverage phase changes one field at a time of *one* call, so that call must look like
+what a model sends (`"arxiv.org"` for a domain, `"weather in Paris"` for a query) and must
+be the same on every run.  Values come from the format, the enum, the bounds and the
+property name; `candidates` also offers the alternative values some families need
+(`1500` for thousands separators, `"2025-04-25"` for a day/month order that can be told,
+`False` because `bool("false")` is the classic defect).  Every value is checked against
+the schema; when none of the realistic ones fits (a `pattern`, `allOf`, ...) the simplest
+value Hypothesis can find for the node is used instead.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ._canonical import validator
+from ._schema import Node, build
+
+__all__ = ["NoBase", "base_value", "candidates"]
+
+_MAX_ITEMS_BASE = 2
+
+#: (property-name pattern, realistic strings), first match wins
+_NAMED: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
+    (re.compile(p), v) for p, v in (
+        (r"domain|host|site", ("arxiv.org", "nature.com", "example.com")),
+        (r"e_?mail", ("alice@example.com", "bob@example.org")),
+        (r"url|uri|link|website|endpoint", ("https://example.com/docs", "https://arxiv.org/abs/2401.00001")),
+        (r"query|search|question|prompt|keyword|^q$", ("weather in Paris", "python asyncio tutorial")),
+        (r"cit(y|ies)|location|place|destination|origin|town|address", ("Seattle", "Paris", "Tokyo")),
+        (r"countr", ("France", "Japan")),
+        (r"lang", ("en", "fr")),
+        (r"currenc", ("USD", "EUR")),
+        (r"file|path", ("report.json", "notes.txt")),
+        (r"tag|label|categor|topic|genre", ("python", "testing", "news")),
+        (r"name|title|author|user|person|owner", ("Alice Smith", "Bob Jones")),
+        (r"(^|_)id$|_ids?$|^ids?$|key|code|sku", ("abc123", "xyz789")),
+        (r"text|content|message|body|note|comment|description|summary", ("Meeting moved to Monday", "See you soon")),
+    )
+)
+_DEFAULT_TEXT = ("example", "sample text")
+#: items with letters outside ASCII (a Python literal with \u escapes needs one)
+_NON_ASCII = ("München", "Zürich")
+
+_FORMATS: dict[str, tuple[str, ...]] = {
+    "date": ("2025-04-03", "2025-04-25", "2025-03-03"),
+    "date-time": ("2025-04-03T14:30:00+02:00", "2025-04-03T14:30:00Z"),
+    "time": ("14:30:00", "15:00:00"),
+    "email": ("alice@example.com", "bob@example.org"),
+    "hostname": ("arxiv.org", "nature.com", "example.com"),
+    "idn-hostname": ("arxiv.org", "nature.com"),
+    "uri": ("https://example.com/docs", "https://arxiv.org/abs/2401.00001"),
+    "iri": ("https://example.com/docs",),
+    "uri-reference": ("https://example.com/docs",),
+    "ipv4": ("192.168.1.10", "10.0.0.2"),
+    "ipv6": ("2001:db8::1", "fe80::1"),
+    "uuid": ("123e4567-e89b-12d3-a456-426614174000", "9f0c2d1e-8a3b-4c5d-9e6f-0a1b2c3d4e5f"),
+}
+_INTS = (5, 10, 3, 1, 1500, 1000, 21, 2, 0, 100, -3)
+_NUMBERS = (2.5, 0.5, 1500.5, 3, 10.0, 99.99, 0)
+
+
+class NoBase(Exception):
+    """No value of this node can be found (an unsatisfiable or hopelessly exotic schema)."""
+
+
+def _words(name: str) -> tuple[str, ...]:
+    low = name.lower()
+    for pattern, values in _NAMED:
+        if pattern.search(low):
+            return values
+    return _DEFAULT_TEXT
+
+
+def _raw(node: Node, name: str) -> list[Any]:
+    """Realistic values for `node`, most typical first, not yet checked against the schema;
+    null comes last for a nullable node (the null-word families need it)."""
+    values = _typed(node, name)
+    return [*values, None] if node.nullable else values
+
+
+def _typed(node: Node, name: str) -> list[Any]:
+    if node.enum is not None:
+        default = node.schema.get("default")
+        return sorted(node.enum, key=lambda v: v == default)  # a non-default member first
+    kind = node.kind
+    if kind is None:
+        if node.branches:
+            return [v for b in node.branches for v in _typed(b, name)]
+        return [] if node.types else list(_DEFAULT_TEXT)
+    if kind == "boolean":
+        return [False, True]
+    if kind == "integer":
+        return _numbers(node, _INTS, integral=True)
+    if kind == "number":
+        return _numbers(node, _NUMBERS, integral=False)
+    if kind == "string":
+        if node.fmt in _FORMATS:
+            return list(_FORMATS[node.fmt])
+        # numeric text last (models send it as a number), first where the name asks for digits
+        numeric = ["94102", "3.5"]
+        if re.search(r"zip|postal|code|number|amount|price", name.lower()):
+            return [*numeric, *_words(name), *_NON_ASCII]
+        return [*_words(name), *_NON_ASCII, *numeric]
+    if kind == "array":
+        return _arrays(node, name)
+    if kind == "object":
+        filled = _object(node)
+        return [filled, {}] if not filled else [filled]
+    return []
+
+
+def _numbers(node: Node, preferred: tuple[float, ...], integral: bool) -> list[Any]:
+    s = node.schema
+    out: list[Any] = list(preferred)
+    for key in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
+        bound = s.get(key)
+        if isinstance(bound, (int, float)) and not isinstance(bound, bool) and abs(bound) < 1e15:
+            nudge = 0 if key in ("minimum", "maximum") else (1 if "Min" in key else -1)
+            out.append(int(bound) + nudge if integral else bound + nudge * 0.5)
+    step = s.get("multipleOf")
+    if isinstance(step, (int, float)) and not isinstance(step, bool) and step > 0:
+        out = [step * k for k in (1, 2, 5, 10, 100)] + out
+    if integral:
+        out = [int(v) for v in out if float(v).is_integer()]
+    return list(dict.fromkeys(out))
+
+
+def _arrays(node: Node, name: str) -> list[Any]:
+    item = node.items
+    if node.prefix:
+        try:
+            head = [base_value(p, name) for p in node.prefix]
+        except NoBase:
+            return []
+        return [head]
+    if item is None:
+        return [["example", "sample"]]
+    if item.never:
+        return [[]]
+    values = candidates(item, name)
+    s = node.schema
+    lo = int(s.get("minItems", 0))
+    hi = s.get("maxItems")
+    scalar = item.kind in ("boolean", "integer", "number", "string")
+    size = max(lo, _MAX_ITEMS_BASE if scalar else 1)
+    if isinstance(hi, int):
+        size = min(size, hi)
+    out = []
+    if len(values) >= size:
+        out.append(values[:size])
+    if values and lo <= 1 and (hi is None or hi >= 1):
+        out.append(values[:1])
+    ascii_only = [v for v in values if not (isinstance(v, str) and not v.isascii())]
+    if ascii_only != values and len(ascii_only) >= size:
+        out.insert(0, ascii_only[:size])  # the base list stays ASCII; the accented one is an alternative
+    accented = [v for v in values if isinstance(v, str) and not v.isascii()]
+    if accented and size <= len(accented):
+        out.append(accented[:size])
+    return out
+
+
+def _object(node: Node) -> dict[str, Any]:
+    if not node.props and not node.closed:  # a free-form object: one realistic entry
+        extra = node.schema.get("additionalProperties", True)
+        child = build(extra, node.root) if isinstance(extra, dict) else None
+        try:
+            return {"title": base_value(child, "title") if child is not None else "Quarterly report"}
+        except NoBase:
+            return {}
+    out: dict[str, Any] = {}
+    for key, child in node.props.items():
+        try:
+            if child.never:
+                raise NoBase(key)
+            out[key] = base_value(child, key)
+        except NoBase:
+            if key in node.required:
+                raise
+    return out
+
+
+def candidates(node: Node, name: str = "") -> list[Any]:
+    """Realistic valid values of `node` (the base first); cached on the node."""
+    found = node.cache.get(("candidates", name))
+    if found is None:
+        check = validator(node).is_valid
+        found = []
+        try:
+            raw = _raw(node, name)
+        except NoBase:
+            raw = []
+        for value in raw:
+            if check(value) and value not in found:
+                found.append(value)
+        if not found:
+            fallback = _simplest(node)
+            if fallback is not _NONE:
+                found.append(fallback)
+        node.cache[("candidates", name)] = found
+    return found
+
+
+def base_value(node: Node, name: str = "") -> Any:
+    """The one realistic value the coverage phase builds its calls on."""
+    found = candidates(node, name)
+    if not found:
+        raise NoBase(name or "value")
+    return found[0]
+
+
+_NONE = object()
+
+
+def _simplest(node: Node) -> Any:
+    """A valid value when no realistic one fits: the simplest match of the node's pattern.
+    (No Hypothesis here: `find` inside a user's `@given` would fail its nested-given check.)"""
+    pattern = node.schema.get("pattern")
+    if node.kind == "string" and isinstance(pattern, str):
+        text = _regex_example(pattern)
+        if text is not None and validator(node).is_valid(text):
+            return text
+    return _NONE
+
+
+def _regex_example(pattern: str) -> str | None:
+    """The simplest string the regex matches in full (first branch, first class member,
+    minimum repeats); None for constructs this walker does not know."""
+    try:
+        import re._parser as sre_parse  # type: ignore[import-not-found]
+    except ImportError:  # pragma: no cover (Python 3.10)
+        import sre_parse  # type: ignore[no-redef]
+    try:
+        parsed = sre_parse.parse(pattern)
+        return "".join(_walk_regex(parsed))
+    except (re.error, ValueError, TypeError, IndexError, RecursionError):
+        return None
+
+
+_CATEGORY_CHARS = {"CATEGORY_DIGIT": "0", "CATEGORY_WORD": "a", "CATEGORY_SPACE": " ",
+                   "CATEGORY_NOT_DIGIT": "a", "CATEGORY_NOT_WORD": "-", "CATEGORY_NOT_SPACE": "a"}
+
+
+def _walk_regex(items: Any) -> list[str]:
+    out: list[str] = []
+    for op, arg in items:
+        name = str(op)
+        if name == "LITERAL":
+            out.append(chr(arg))
+        elif name == "ANY":
+            out.append("a")
+        elif name == "IN":
+            out.append(_class_member(arg))
+        elif name in ("MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT"):
+            low, _high, inner = arg
+            out += _walk_regex(inner) * max(low, 0)
+        elif name == "SUBPATTERN":
+            out += _walk_regex(arg[-1])
+        elif name == "ATOMIC_GROUP":
+            out += _walk_regex(arg)
+        elif name == "BRANCH":
+            out += _walk_regex(arg[1][0])
+        elif name == "AT":
+            continue
+        else:
+            raise ValueError(name)  # lookarounds, back-references: give up
+    return out
+
+
+def _class_member(members: Any) -> str:
+    if members and str(members[0][0]) == "NEGATE":
+        raise ValueError("negated class")
+    for op, arg in members:
+        name = str(op)
+        if name == "LITERAL":
+            return chr(arg)
+        if name == "RANGE":
+            return chr(arg[0])
+        if name == "CATEGORY":
+            return _CATEGORY_CHARS.get(str(arg), "a")
+    raise ValueError("empty class")
+
+
+Path = tuple[str | int, ...]
+
+
+def copy_json(value: Any) -> Any:
+    """Deep copy of a JSON value (much faster than copy.deepcopy)."""
+    if isinstance(value, dict):
+        return {k: copy_json(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [copy_json(v) for v in value]
+    return value
+
+
+def get_at(value: Any, path: Path) -> Any:
+    for part in path:
+        value = value[part]
+    return value
+
+
+def _has(holder: Any, part: str | int) -> bool:
+    if isinstance(part, int):
+        return isinstance(holder, list) and part < len(holder)
+    return isinstance(holder, dict) and part in holder
+
+
+def graft(target: dict[str, Any], base: dict[str, Any], path: Path) -> bool:
+    """Make `path` reachable in `target`, copying from `base` whatever is missing on the way
+    (a random call lacks the optional field the coverage pool needs).  False if `base` does
+    not reach it either."""
+    holder_t: Any = target
+    holder_b: Any = base
+    for index, part in enumerate(path):
+        if not _has(holder_b, part):
+            return False
+        if not _has(holder_t, part):
+            if isinstance(part, int):  # a list too short: take the base's whole list
+                parent = get_at(target, path[: index - 1])
+                parent[path[index - 1]] = copy_json(holder_b)
+                holder_t = parent[path[index - 1]]
+            else:
+                holder_t[part] = copy_json(holder_b[part])
+        child_t, child_b = holder_t[part], holder_b[part]
+        if isinstance(child_b, (dict, list)) and type(child_t) is not type(child_b):
+            holder_t[part] = child_t = copy_json(child_b)
+        holder_t, holder_b = child_t, child_b
+    return True

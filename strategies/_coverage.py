@@ -1,0 +1,268 @@
+"""`coverage()`: the deterministic pass a check runs before random exploration.
+
+One realistic base call (see `_base`), changed in one place at a time: every applicable
+family for every field (nested fields and the first item of lists too), every mutation
+kind for every field, every hostile payload kind for every field.  One representative
+value per family, chosen to reveal defects (`False` before `True`, `"2:30 PM"` before
+`"14:30"`).  The list is the same on every call and ordered round-robin over top-level
+fields, each field's cases most-revealing first, so any prefix of it is balanced.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from . import families as F
+from ._adversarial import payloads, plant, sites
+from ._base import NoBase, Path, base_value, candidates, copy_json, get_at
+from ._canonical import validator
+from ._hallucinated import _key_variants, _rejects_null, field_renderings
+from ._invalid import mutation_sites
+from ._records import (
+    ABSENT,
+    AdversarialCall,
+    HallucinatedCall,
+    InvalidCall,
+    Label,
+    Mutation,
+    format_path,
+)
+from ._render import null_for_optional
+from ._scalars import Rendering
+from ._schema import Node
+
+__all__ = ["KINDS", "HCase", "base_call", "build_coverage", "hallucination_pool"]
+
+KINDS = ("conforming", "hallucinated", "invalid", "adversarial")
+
+#: families that most often break hand-written layers silently, first; the rest follow in
+#: shrink order.  (`bool("false")` is True; an unknown enum word falls back to a default;
+#: a string iterated as a list yields characters; "None" is a string.)
+_FIRST = (F.BOOL_STRING, F.ENUM_CASE, F.ENUM_SYNONYM, F.LIST_CSV, F.NULL_FOR_OPTIONAL,
+          F.LIST_SINGLE_SCALAR, F.LIST_JSON_STRING, F.INT_STRING, F.NUM_STRING,
+          F.INT_DECIMAL_FORM, F.INT_THOUSANDS, F.NULL_WORDS, F.DATE_TEXT, F.DATE_NUMERIC,
+          F.DATETIME_OFFSET, F.TIME_FORMATS, F.SCALAR_AS_LIST, F.VALUE_NAMED_OBJECT, F.STRING_FROM_NUMBER,
+          F.OBJECT_JSON_STRING, F.INT_INTEGRAL_FLOAT, F.KEY_CASE, F.BOOL_WORDS)
+_PRIORITY = {name: i for i, name in enumerate(dict.fromkeys((*_FIRST, *F.FAMILIES)))}
+_MUTATION_ORDER = ("non_integral", "out_of_bounds", "unknown_enum", "type_change", "null_required",
+                   "missing_required", "too_long", "too_short", "pattern_mismatch", "impossible_date",
+                   "bad_format", "too_many_items", "too_few_items", "typo_boolean", "unexpected_field")
+
+#: which rendering of a family to use, when not the first (the simplest)
+_PREFER: dict[str, Callable[[Any], bool]] = {
+    F.TIME_FORMATS: lambda r: isinstance(r, str) and r.endswith("M"),
+    F.LIST_CSV: lambda r: isinstance(r, str) and ", " in r,
+    F.NULL_WORDS: lambda r: r == "None",
+}
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class HCase:
+    """One coverage case of `hallucinated`: where, how, and the intended value there."""
+
+    path: Path
+    where: str  # "value", "key" or "absent"
+    family: str
+    value: Any  # the intended value at `path` (ABSENT for "absent")
+    rendering: Rendering
+
+
+def base_call(root: Node) -> dict[str, Any] | None:
+    """The realistic base call of a tool (None when no value of the schema can be found)."""
+    if "base" not in root.cache:
+        try:
+            value = base_value(root)
+        except NoBase:
+            value = None
+        root.cache["base"] = value if isinstance(value, dict) else None
+    return root.cache["base"]
+
+
+def _walk(value: Any, node: Node, path: Path, name: str) -> Iterable[tuple[Path, Any, Node, str]]:
+    """(path, value, node, name) of every field and the first item of every list."""
+    if path:
+        yield path, value, node, name
+    if node.kind == "object" and isinstance(value, dict):
+        for key, child in node.props.items():
+            if key in value:
+                yield from _walk(value[key], child, (*path, key), key)
+    elif node.kind == "array" and isinstance(value, list) and value:
+        # each position of a tuple is its own field; the first item stands for a list's items
+        children = list(node.prefix) or [node.items]
+        for index, child in enumerate(children[: len(value)]):
+            if child is not None:
+                yield from _walk(value[index], child, (*path, index), name)
+
+
+def _pick(family: str, options: list[Rendering]) -> Rendering:
+    prefer = _PREFER.get(family)
+    return next((r for r in options if prefer(r.rendered)), options[0]) if prefer else options[0]
+
+
+def _options(value: Any, node: Node, path: Path) -> list[Rendering]:
+    return field_renderings(value, node, path)
+
+
+def hallucination_pool(root: Node) -> list[HCase]:
+    """Every (place, family) the base call can be re-rendered in, one case each, ordered."""
+    cached = root.cache.get("coverage:hallucinated")
+    if cached is not None:
+        return cached
+    base = base_call(root)
+    cases: list[HCase] = []
+    if base is not None:
+        valid = validator(root).is_valid
+        for path, value, node, name in _walk(base, root, (), ""):
+            seen: set[str] = set()
+            for cand in candidates(node, name) if value is not None else [value]:
+                by_family: dict[str, list[Rendering]] = {}
+                for r in _options(cand, node, path):
+                    by_family.setdefault(r.family, []).append(r)
+                fresh = [f for f in by_family if f not in seen and f != F.KEY_CASE]
+                if fresh and cand != value and not valid(_set(base, path, cand)):
+                    continue
+                for family in fresh:
+                    seen.add(family)
+                    cases.append(HCase(path, "value", family, cand, _pick(family, by_family[family])))
+        for path, value, node, _name in [((), base, root, ""), *_walk(base, root, (), "")]:
+            if node.kind != "object" or not isinstance(value, dict):
+                continue
+            for key, child in node.props.items():
+                here = (*path, key)
+                variants = _key_variants(key, node) if key in value else ()
+                if variants:
+                    cases.append(HCase(here, "key", F.KEY_CASE, key, variants[0]))
+                if key in value and key not in node.required and _rejects_null(child) and not node.exotic:
+                    absent = _drop(base, here)
+                    if valid(absent):
+                        cases.append(HCase(here, "absent", F.NULL_FOR_OPTIONAL, ABSENT, null_for_optional(child)[0]))
+    ordered = _round_robin(cases, lambda c: c.path[0], lambda c: (_PRIORITY[c.family], len(c.path)))
+    root.cache["coverage:hallucinated"] = ordered
+    return ordered
+
+
+def _set(base: dict[str, Any], path: Path, value: Any) -> dict[str, Any]:
+    out = copy_json(base)
+    get_at(out, path[:-1])[path[-1]] = copy_json(value)
+    return out
+
+
+def _drop(base: dict[str, Any], path: Path) -> dict[str, Any]:
+    out = copy_json(base)
+    del get_at(out, path[:-1])[path[-1]]
+    return out
+
+
+def _round_robin(items: list[T], group: Callable[[T], Any], rank: Callable[[T], Any]) -> list[T]:
+    """Items of each group sorted by rank, then one from each group in turn."""
+    groups: dict[Any, list[T]] = {}
+    for item in items:
+        groups.setdefault(group(item), []).append(item)
+    queues = [sorted(g, key=rank) for g in groups.values()]
+    out: list[T] = []
+    for turn in range(max(map(len, queues), default=0)):
+        out += [q[turn] for q in queues if turn < len(q)]
+    return out
+
+
+def hcase_call(base: dict[str, Any], case: HCase) -> HallucinatedCall:
+    """The hallucinated call of one case, built on `base`."""
+    *parents, last = case.path
+    if case.where == "absent":
+        intended = _drop(base, case.path)
+        args = _set(base, case.path, case.rendering.rendered)
+    else:
+        intended = _set(base, case.path, case.value) if case.where == "value" else copy_json(base)
+        args = copy_json(intended)
+        holder = get_at(args, tuple(parents))
+        if case.where == "key":
+            holder[case.rendering.rendered] = holder.pop(last)
+        else:
+            holder[last] = copy_json(case.rendering.rendered)
+    label = Label(format_path(case.path), case.family, case.value, case.rendering.rendered, case.rendering.ambiguous)
+    return HallucinatedCall(args=args, intended=intended, labels=(label,))
+
+
+def _invalid(root: Node, base: dict[str, Any]) -> list[InvalidCall]:
+    chosen: dict[tuple[Path, str], tuple[Path, str, Any, Any]] = {}
+    for site in mutation_sites(base, root):
+        path, kind = site[0], site[1]
+        if any(isinstance(p, int) and p for p in path) and not _in_tuple(root, path):
+            continue  # the first item of a list stands for all of them
+        chosen.setdefault((path, kind), site)
+    order = {k: i for i, k in enumerate(_MUTATION_ORDER)}
+    sites_ = _round_robin(list(chosen.values()), lambda s: s[0][:1], lambda s: order.get(s[1], len(order)))
+    out = []
+    for path, kind, original, mutated in sites_:
+        args = copy_json(base)
+        holder = get_at(args, path[:-1])
+        if mutated is ABSENT:
+            del holder[path[-1]]
+        else:
+            holder[path[-1]] = copy_json(mutated)
+        out.append(InvalidCall(args=args, labels=(Mutation(format_path(path), kind, original, mutated),)))
+    return out
+
+
+def _in_tuple(root: Node, path: Path) -> bool:
+    """Whether `path` goes through a tuple position (prefixItems), where items differ."""
+    node: Node | None = root
+    for part in path:
+        if node is None:
+            return False
+        if isinstance(part, int):
+            if node.prefix:
+                return True
+            node = node.items
+        else:
+            node = node.props.get(part)
+    return False
+
+
+def _adversarial(root: Node, base: dict[str, Any], python_objects: bool) -> list[AdversarialCall]:
+    places = [p for p in sites(base, root) if not any(isinstance(x, int) and x for x in p[0])]
+    kinds = list(payloads(python_objects).items())
+    # 1 MB strings are immutable: one object serves every place (lists are built per case)
+    first = {kind: f[0]() for kind, f in kinds}
+    shared = {kind: v for kind, v in first.items() if isinstance(v, (str, int))}
+    out = []
+    for turn in range(len(kinds)):  # every (place, kind) once; each prefix spreads over both
+        for index, (path, original) in enumerate(places):
+            kind, factories = kinds[(turn + index) % len(kinds)]
+            args = plant(base, path, shared[kind] if kind in shared else factories[0]())
+            out.append(AdversarialCall(args=args, labels=(Mutation(format_path(path), kind, original, f"<{kind}>"),)))
+    return out
+
+
+def _conforming(root: Node, base: dict[str, Any]) -> list[dict[str, Any]]:
+    valid = validator(root).is_valid
+    out = [base, {k: v for k, v in base.items() if k in root.required}]
+    for path, value, node, name in _walk(base, root, (), ""):
+        if node.enum is None and node.kind != "boolean" and not node.nullable:
+            continue
+        for cand in candidates(node, name):
+            if cand != value or type(cand) is not type(value):
+                out.append(_set(base, path, cand))
+    unique: dict[str, dict[str, Any]] = {}
+    for call in out:
+        if valid(call):
+            unique.setdefault(json.dumps(call, sort_keys=True), call)
+    return list(unique.values())
+
+
+def build_coverage(kind: str, root: Node, python_objects: bool = False) -> list[Any]:
+    base = base_call(root)
+    if base is None:
+        return []
+    if kind == "conforming":
+        return [copy_json(c) for c in _conforming(root, base)]
+    if kind == "hallucinated":
+        return [hcase_call(base, c) for c in hallucination_pool(root)]
+    if kind == "invalid":
+        return _invalid(root, base)
+    return _adversarial(root, base, python_objects)
