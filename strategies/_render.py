@@ -115,15 +115,18 @@ def _lists(value: list[Any], node: Node) -> list[Rendering]:
         return out
     words: list[str] = [t for t in texts if t is not None]
     numeric = item.kind in ("integer", "number")
+    # brackets or quotes in an item make separated text read as code or a nested value:
+    # a careful reader asks for a JSON list instead of splitting it
+    nested = any(ch in w for w in words for ch in "()[]{}\"'")
     for family, sep in ((F.LIST_CSV, ","), (F.LIST_CSV, ", "), (F.LIST_SEMICOLON, ";"),
                         (F.LIST_SEMICOLON, "; "), (F.LIST_NEWLINES, "\n")):
         joined = sep.join(words)
-        out.append((family, joined, numeric and bool(_NUMBERISH.fullmatch(joined))))
+        out.append((family, joined, nested or (numeric and bool(_NUMBERISH.fullmatch(joined)))))
     if no_spaces(item) and not any(w.casefold() == "and" for w in words):
         joined = " ".join(words)
-        out.append((F.LIST_SPACES, joined, numeric and bool(_NUMBERISH.fullmatch(joined))))
+        out.append((F.LIST_SPACES, joined, nested or (numeric and bool(_NUMBERISH.fullmatch(joined)))))
         prose = f"{words[0]} and {words[1]}" if len(words) == 2 else f"{', '.join(words[:-1])} and {words[-1]}"
-        out.append((F.LIST_AND, prose, False))
+        out.append((F.LIST_AND, prose, nested))
     return out
 
 
@@ -222,7 +225,9 @@ def named_object(key: str, value: Any, node: Node) -> list[Rendering]:
     (`{"location": "Seattle"}` for `location`); never where an object is itself a value."""
     if value is None or not node.types or "object" in node.types or node.never:
         return []
-    return [Rendering(F.VALUE_NAMED_OBJECT, {key: value}, False)]
+    # for a list field the wrapper also reads as a one-item list of that object (an item
+    # may even have a property of that name), so a reader may rightly ask instead
+    return [Rendering(F.VALUE_NAMED_OBJECT, {key: value}, "array" in node.types)]
 
 
 def null_for_optional(child: Node) -> list[Rendering]:

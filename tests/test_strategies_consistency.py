@@ -37,7 +37,7 @@ _DATE = {"type": "string", "format": "date"}
 #: Families from real model errors whose reading lands with the boundary branch (engineer E2:
 #: one-item list for a scalar, object keyed by the parameter's own name, {type, value} item
 #: wrappers).  Until then the tests below expect them to fail; after the merge, empty this set.
-AWAITING_BOUNDARY = frozenset({"scalar_as_list", "value_named_object", "list_typed_items"})
+AWAITING_BOUNDARY: frozenset[str] = frozenset()  # every family now reads back through the boundary
 #: families that only exist for a property (they need its name or its absence), so a lone
 #: value's `all_renderings` never shows them; the coverage test below covers them
 PROPERTY_FAMILIES = frozenset({"null_for_optional", "value_named_object"})

@@ -218,6 +218,11 @@ def array_node(schema: dict[str, Any], item: Node | None, prefix: list[Node], ex
             return list.copy(v)
         if v is None:
             return ABSENT
+        if kind is dict and len(v) == 1:  # {"domains": [...]} for `domains`: the list, wrapped
+            name = path.rsplit(".", 1)[-1]
+            inner = v.get(name) if name and not name.endswith("]") else None
+            if type(inner) is list:
+                return list.copy(inner)
         text = plain_str(v)
         if text is None:
             return [v]
