@@ -62,6 +62,12 @@ def _nested(depth: int, kind: str) -> Any:
 #: (kind, factory) pairs of values JSON decoding can yield; a factory builds a fresh payload
 #: per example.  Listed cheapest first, so failures shrink towards them.
 JSON_PAYLOADS: tuple[tuple[str, Any], ...] = (
+    ("empty_value", lambda: ""),  # the classic edge values first: tools crash or hang on them
+    ("empty_value", lambda: "   "),
+    ("empty_value", lambda: []),
+    ("empty_value", lambda: {}),
+    ("edge_number", lambda: 0),
+    ("edge_number", lambda: -1),
     ("nan_string", lambda: "NaN"),
     ("infinity_string", lambda: "-Infinity"),
     ("control_characters", lambda: "\x00\x1b[31m\x07\u202e"),
