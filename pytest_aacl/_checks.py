@@ -58,10 +58,11 @@ class Call:
 
     args: dict[str, Any]
     outcome: Literal["returned", "rejected", "escaped", "timeout"]
-    received: list[dict[str, Any]] = field(default_factory=list)
+    received: list[dict[str, Any]] | None = field(default_factory=list)
     error: BaseException | None = None
     message: str = ""
     seconds: float = 0.0
+    result: Any = None
 
 
 CheckFunc = Callable[[Case, Call, "Target"], None]
