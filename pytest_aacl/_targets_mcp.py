@@ -50,7 +50,7 @@ def mcp_targets(obj: Any, kind: str, *, spy: Any, timeout: float, reset: Callabl
     for listed in outcome.reply["tools"]:
         targets.append(Target(
             listed.name, _specs.from_mcp(listed), _invoker(connect, listed.name), interpret=_result,
-            warmup=lambda: _session(connect),
+            warmup=lambda: _list_tools(connect),
             quiet_loggers=("mcp", "fastmcp", "httpx"), timeout=timeout, reset=reset, **how,
         ))
     if not targets:
