@@ -320,7 +320,7 @@ def _finding(target: Target, check: str, failed: _Failed, *, shrunk: bool = True
     elif call.outcome == "rejected":
         error = "correction: " + call.message[:600]
     received = []
-    for kwargs in call.received:
+    for kwargs in call.received or ():  # None: a black box, nothing observed inside
         try:
             received.append(jsonable(target.spec.to_json(dict(kwargs))))
         except Exception:

@@ -241,7 +241,7 @@ def test_bad_endpoints_are_one_clear_error(reference: str, message: str) -> None
 
 
 def test_a_command_that_is_not_an_mcp_server_is_one_clear_error() -> None:
-    with pytest.raises(TargetError, match="could not be reached|did not list its tools"):
+    with pytest.raises(TargetError, match=r"could not be reached|did not list its tools"):
         resolve(f"stdio:{shlex.quote(sys.executable)} -c 'import sys; sys.exit(2)'")
 
 
