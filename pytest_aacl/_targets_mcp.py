@@ -44,7 +44,9 @@ def mcp_targets(obj: Any, kind: str, *, spy: Any, timeout: float, reset: Callabl
     if outcome.status != "done":
         raise TargetError(f"the MCP server {where} did not list its tools within 60 s: {outcome.status} {outcome.detail[-500:]}")
     if "error" in outcome.reply:
-        raise TargetError(f"the MCP server {where} could not be reached: {outcome.reply['error']}")
+        said = "\n".join(outcome.detail.strip().splitlines()[-8:])
+        said = f"; its last output:\n{said}" if said else ""
+        raise TargetError(f"the MCP server {where} could not be reached: {outcome.reply['error']}{said}")
     how = spy.target_kw() if spy is not None else {"black_box": True}
     targets = []
     for listed in outcome.reply["tools"]:
@@ -62,6 +64,8 @@ def _listed(connect: Callable[[], Any]) -> dict[str, Any]:
     try:
         return {"tools": list(settle(_list_tools(connect)))}
     except BaseException as exc:
+        while getattr(exc, "exceptions", None):  # a task group's error: the first real one
+            exc = exc.exceptions[0]  # type: ignore[attr-defined]
         return {"error": f"{type(exc).__name__}: {exc}"}
 
 
