@@ -117,6 +117,7 @@ class Target:
         timeout: float = 5.0,
         quiet_loggers: tuple[str, ...] = (),
         isolate: bool = True,
+        cap_memory: bool = True,
         warmup: Callable[[], Any] | None = None,
     ) -> None:
         self.name = name
@@ -132,7 +133,7 @@ class Target:
         self._patch = patch
         self._quiet_loggers = quiet_loggers
         self._warmup = warmup
-        self._worker: ProcessWorker | ThreadWorker = worker_for(self._serve, isolate)
+        self._worker: ProcessWorker | ThreadWorker = worker_for(self._serve, isolate, cap_memory)
 
     @contextlib.contextmanager
     def session(self) -> Iterator[Target]:

@@ -35,7 +35,8 @@ def mcp_targets(obj: Any, kind: str, *, spy: Any, timeout: float, reset: Callabl
     from . import _specs
 
     connect = _connector(obj, kind)
-    listing = worker_for(lambda _: _listed(connect))
+    cap = kind != "mcp_endpoint"  # a stdio server inherits the worker's limits
+    listing = worker_for(lambda _: _listed(connect), cap_memory=cap)
     try:
         outcome = listing.run("list", 60.0)
     finally:
@@ -53,7 +54,7 @@ def mcp_targets(obj: Any, kind: str, *, spy: Any, timeout: float, reset: Callabl
         targets.append(Target(
             listed.name, _specs.from_mcp(listed), _invoker(connect, listed.name), interpret=_result,
             warmup=lambda: _list_tools(connect),
-            quiet_loggers=("mcp", "fastmcp", "httpx"), timeout=timeout, reset=reset, **how,
+            quiet_loggers=("mcp", "fastmcp", "httpx"), timeout=timeout, reset=reset, cap_memory=cap, **how,
         ))
     if not targets:
         raise TargetError(f"the MCP server {where} lists no tools")

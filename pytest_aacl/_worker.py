@@ -10,8 +10,9 @@ reply), and:
 * a call that does not answer within its timeout gets the child's whole process group
   killed; the next call forks a fresh child.  No thread is ever left behind;
 * a child that dies (`os._exit`, a signal, the kernel's OOM killer) is a `crashed` outcome;
-* the child's address space is capped (`MEMORY_HEADROOM` above what it inherited), so a
-  blow-up is a `MemoryError` in the tool, not a machine swapping;
+* the child's address space is capped (`MEMORY_HEADROOM` above what it inherited; not for
+  workers that start a stdio server, which would inherit the cap), so a blow-up is a
+  `MemoryError` in the tool, not a machine swapping;
 * the child's stdout and stderr go to a pipe the parent drains while it waits, keeping only
   the last `OUTPUT_TAIL` bytes: a flood of output costs CPU for at most the timeout;
 * the child dies with the parent (Linux `PR_SET_PDEATHSIG`), so a killed test run leaves
@@ -82,8 +83,10 @@ class ProcessWorker:
     cross a pipe as pickles.  `run` never raises for what the handler does.
     """
 
-    def __init__(self, handler: Callable[[Any], Any]) -> None:
+    def __init__(self, handler: Callable[[Any], Any], *, cap_memory: bool = True) -> None:
         self._handler = handler
+        self._cap_memory = cap_memory
+        self._started: list[int] = []  # programs the worker started (a stdio server)
         self._pid = 0
         self._conn: Connection | None = None
         self._out = -1
@@ -119,6 +122,7 @@ class ProcessWorker:
         """Ask the child to exit (closing its sessions), kill its group if it does not."""
         if not self._pid:
             return
+        self._started = _children(self._pid)
         with contextlib.suppress(OSError):
             assert self._conn is not None
             self._conn.send_bytes(b"")
@@ -148,7 +152,7 @@ class ProcessWorker:
         if pid == 0:  # pragma: no cover (runs in the child; its coverage is not collected)
             parent_conn.close()
             os.close(out_r)
-            _child(child_conn, out_w, self._handler, once)
+            _child(child_conn, out_w, self._handler, once, self._cap_memory)
         child_conn.close()
         os.close(out_w)
         self._pid, self._conn, self._out = pid, parent_conn, out_r
@@ -196,6 +200,7 @@ class ProcessWorker:
 
     def _reap(self) -> None:
         if self._pid:
+            self._started += _children(self._pid)
             with contextlib.suppress(OSError):
                 os.killpg(self._pid, signal.SIGKILL)
             with contextlib.suppress(OSError):
@@ -210,6 +215,42 @@ class ProcessWorker:
             with contextlib.suppress(OSError):
                 os.close(self._out)
             self._out = -1
+        _end(self._started)
+        self._started = []
+
+
+def _children(pid: int) -> list[int]:
+    """The worker's child processes (Linux): a stdio MCP server starts in a session of its
+    own, so killing the worker's group does not reach it."""
+    found: list[int] = []
+    with contextlib.suppress(OSError, ValueError):
+        for task in os.listdir(f"/proc/{pid}/task"):
+            with open(f"/proc/{pid}/task/{task}/children") as children:
+                found += [int(p) for p in children.read().split()]
+    return found
+
+
+def _end(pids: list[int], grace: float = 1.0) -> None:
+    """Give programs the worker started a moment to exit on end of input, then kill them."""
+    deadline = time.monotonic() + grace
+    alive = list(pids)
+    while alive and time.monotonic() < deadline:
+        alive = [p for p in alive if _alive(p)]
+        if alive:
+            time.sleep(0.02)
+    for pid in alive:
+        with contextlib.suppress(OSError):
+            os.killpg(pid, signal.SIGKILL)
+        with contextlib.suppress(OSError):
+            os.kill(pid, signal.SIGKILL)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except (OSError, IndexError):
+        return False
 
 
 def _decode(tail: bytes | bytearray) -> str:
@@ -224,11 +265,12 @@ def _shown(tail: bytearray) -> str:
 # -- child side -------------------------------------------------------------------------
 
 
-def _child(conn: Connection, out: int, handler: Callable[[Any], Any], once: tuple[Any] | None) -> None:  # pragma: no cover
+def _child(conn: Connection, out: int, handler: Callable[[Any], Any], once: tuple[Any] | None,
+           cap_memory: bool) -> None:  # pragma: no cover
     """The worker's whole life; always ends in `os._exit` (never returns into pytest)."""
     code = 0
     try:
-        _isolate(out)
+        _isolate(out, cap_memory)
         if once is not None:
             conn.send_bytes(_reply(handler, once[0]))
             return
@@ -250,13 +292,14 @@ def _reply(handler: Callable[[Any], Any], payload: Any) -> bytes:  # pragma: no 
         return pickle.dumps({"internal": f"{type(exc).__name__}: {exc}"})
 
 
-def _isolate(out: int) -> None:  # pragma: no cover
+def _isolate(out: int, cap_memory: bool) -> None:  # pragma: no cover
     os.setpgid(0, 0)  # killing the group also kills what the tool started
     if sys.platform.startswith("linux"):
         with contextlib.suppress(Exception):
             import ctypes
 
             ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    if cap_memory and sys.platform.startswith("linux"):
         with contextlib.suppress(Exception):
             import resource
 
@@ -339,9 +382,14 @@ class ThreadWorker:
 Worker = ProcessWorker if hasattr(os, "fork") else ThreadWorker
 
 
-def worker_for(handler: Callable[[Any], Any], isolate: bool = True) -> ProcessWorker | ThreadWorker:
-    """A process worker where the platform can fork (and `isolate`), else a thread worker."""
-    return ProcessWorker(handler) if isolate and hasattr(os, "fork") else ThreadWorker(handler)
+def worker_for(handler: Callable[[Any], Any], isolate: bool = True, cap_memory: bool = True) -> ProcessWorker | ThreadWorker:
+    """A process worker where the platform can fork (and `isolate`), else a thread worker.
+
+    `cap_memory=False` for workers that start other programs (a stdio MCP server inherits
+    the limit, and runtimes such as Node reserve far more address space than they use)."""
+    if isolate and hasattr(os, "fork"):
+        return ProcessWorker(handler, cap_memory=cap_memory)
+    return ThreadWorker(handler)
 
 
 # -- exceptions across the process boundary ---------------------------------------------
