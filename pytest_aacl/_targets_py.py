@@ -137,10 +137,9 @@ def from_function(func: Callable[..., Any], schema: Any, *, spy: NamedSpy | None
         raise TargetError(f"{name!r}: no schema to fuzz against ({exc}); pass schema=<JSON Schema or tool spec>, "
                           "and implementation= naming the layer it calls if you want that observed") from None
     how = spy.target_kw() if spy is not None else {"black_box": True}
-    t = Target(name, spec, lambda args: func(**args), **how, **kw)
-    if spy is not None:
-        t.defaults.update(_interface_defaults(func, spec))
-    return t
+    if spy is not None:  # what the interface fills in when the model leaves a field out
+        how["defaults"] = {**how["defaults"], **_interface_defaults(func, spec)}
+    return Target(name, spec, lambda args: func(**args), **how, **kw)
 
 
 def _interface_defaults(func: Callable[..., Any], spec: ToolSpec) -> dict[str, Any]:
