@@ -43,6 +43,8 @@ from ._spec import ToolSpec
 from ._worker import (
     ProcessWorker,
     ThreadWorker,
+    Unpicklable,
+    WorkerUnavailable,
     pack_exception,
     settle,
     unpack_exception,
@@ -162,9 +164,12 @@ class Target:
             self._start_up()
         start = time.perf_counter()
         try:
-            outcome = self._worker.run(("call", args), self.timeout)
-        except Exception:  # arguments no pipe can carry (hostile test objects): fork with them
-            outcome = self._worker.run_once(("call", args), self.timeout)
+            try:
+                outcome = self._worker.run(("call", args), self.timeout)
+            except Unpicklable:  # arguments no pipe can carry (hostile test objects): fork with them
+                outcome = self._worker.run_once(("call", args), self.timeout)
+        except WorkerUnavailable as exc:
+            raise TargetError(f"{self.name}: {exc}") from None
         seconds = time.perf_counter() - start
         nothing = None if self.black_box else []
         if outcome.status == "timeout":

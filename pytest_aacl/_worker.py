@@ -44,13 +44,21 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection, Pipe
 from typing import Any, Literal
 
-__all__ = ["MEMORY_HEADROOM", "OUTPUT_TAIL", "Outcome", "ProcessWorker", "ThreadWorker", "Worker",
-           "settle", "worker_for"]
+__all__ = ["MEMORY_HEADROOM", "OUTPUT_TAIL", "Outcome", "ProcessWorker", "ThreadWorker", "Unpicklable",
+           "Worker", "WorkerUnavailable", "settle", "worker_for"]
 
 #: Bytes of address space a worker may allocate beyond what it inherited (Linux only).
 MEMORY_HEADROOM = 2 * 1024**3
 #: Bytes of a worker's last output kept (for the message when it crashes).
 OUTPUT_TAIL = 4096
+
+
+class Unpicklable(Exception):
+    """A payload that cannot be pickled (hostile test objects): run it with `run_once`."""
+
+
+class WorkerUnavailable(RuntimeError):
+    """No worker process could be started (out of memory or processes)."""
 
 
 @dataclass
@@ -96,8 +104,11 @@ class ProcessWorker:
         return bool(self._pid)
 
     def run(self, payload: Any, timeout: float) -> Outcome:
-        """Send `payload` (must pickle: `pickle.PicklingError` / `TypeError` otherwise)."""
-        data = pickle.dumps(payload)
+        """Send `payload`; `Unpicklable` if it cannot cross the pipe (then use `run_once`)."""
+        try:
+            data = pickle.dumps(payload)
+        except Exception as exc:  # a hostile object's __reduce__ may raise anything
+            raise Unpicklable(str(exc)) from None
         if not self._pid:
             self._start(None)
         assert self._conn is not None
@@ -146,9 +157,16 @@ class ProcessWorker:
         for stream in (sys.stdout, sys.stderr):  # nothing buffered is written twice
             with contextlib.suppress(Exception):
                 stream.flush()
-        with warnings.catch_warnings():  # 3.12+: "process is multi-threaded, use of fork()"
-            warnings.simplefilter("ignore", DeprecationWarning)
-            pid = os.fork()
+        try:
+            with warnings.catch_warnings():  # 3.12+: "process is multi-threaded, use of fork()"
+                warnings.simplefilter("ignore", DeprecationWarning)
+                pid = os.fork()
+        except OSError as exc:
+            for end in (parent_conn, child_conn):
+                end.close()
+            os.close(out_r)
+            os.close(out_w)
+            raise WorkerUnavailable(f"cannot start a worker process to run the tool ({exc})") from None
         if pid == 0:  # pragma: no cover (runs in the child; its coverage is not collected)
             parent_conn.close()
             os.close(out_r)
