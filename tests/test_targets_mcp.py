@@ -255,3 +255,15 @@ def test_plugin_fuzzes_a_stdio_server(pytester: pytest.Pytester) -> None:
     out = "\n".join(result.outlines)
     assert "aacl::reserve::total PASSED" in out or "passed" in out, textwrap.shorten(out, 2000)
     result.assert_outcomes(passed=2, deselected=3)
+
+
+def test_a_fastmcp_tool_object_alone_is_served_in_memory() -> None:
+    from fastmcp.tools import FunctionTool
+
+    def add(a: int, b: int) -> int:
+        return a + b
+
+    [t] = resolve(FunctionTool.from_function(add))
+    call = t.call({"a": 1, "b": "2"})
+    t.close()
+    assert t.name == "add" and call.outcome == "returned" and call.result == {"result": 3}
