@@ -39,15 +39,14 @@ from pathlib import Path
 from typing import Any
 
 from ._checks import Call
+from ._remote import pack_exception, unpack_exception
 from ._spec import ToolSpec
 from ._worker import (
     ProcessWorker,
     ThreadWorker,
     Unpicklable,
     WorkerUnavailable,
-    pack_exception,
     settle,
-    unpack_exception,
     worker_for,
 )
 
@@ -71,7 +70,7 @@ class ToolCrashed(Exception):
 
 
 _HERE = Path(__file__).parent
-_MACHINERY = {str(_HERE / n) for n in ("_targets.py", "_targets_py.py", "_targets_mcp.py", "_worker.py")}
+_MACHINERY = {str(_HERE / n) for n in ("_targets.py", "_targets_py.py", "_targets_mcp.py", "_worker.py", "_remote.py")}
 
 
 _STARTUP_SECONDS = 60.0
