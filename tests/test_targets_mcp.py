@@ -9,7 +9,6 @@ import shlex
 import socket
 import subprocess
 import sys
-import textwrap
 import threading
 import time
 from collections.abc import Iterator
@@ -252,9 +251,7 @@ def test_plugin_fuzzes_a_stdio_server(pytester: pytest.Pytester) -> None:
     pytester.makepyfile(test_nothing="def test_nothing():\n    pass\n")
     result = pytester.runpytest("-p", "aacl", "--aacl-target", STDIO, "--aacl-checks", "total",
                                 "--aacl-max-examples", "5", "-k", "reserve or pid", "-q")
-    out = "\n".join(result.outlines)
-    assert "aacl::reserve::total PASSED" in out or "passed" in out, textwrap.shorten(out, 2000)
-    result.assert_outcomes(passed=2, deselected=3)
+    result.assert_outcomes(passed=2, deselected=3)  # reserve and pid, each `total` over real calls
 
 
 def test_a_fastmcp_tool_object_alone_is_served_in_memory() -> None:
