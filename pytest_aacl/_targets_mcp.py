@@ -150,9 +150,7 @@ def _connector(obj: Any, kind: str) -> Callable[[], Any]:
         return lambda: Client(server)
     sdk_client = _sdk_client()
     if kind == "mcp_endpoint":
-        if sdk_client is None:
-            raise TargetError(f"fuzzing {obj} needs the MCP SDK 2 client; {_INSTALL}")
-        return _remote(obj, sdk_client)
+        return _remote(obj, sdk_client) if sdk_client is not None else _remote_fastmcp(obj)
     if sdk_client is not None:
         return lambda: sdk_client(obj)
     if kind == "mcp_lowlevel_server":
@@ -171,6 +169,19 @@ def _sdk_client() -> Any:
     except ImportError:
         return None
     return Client
+
+
+def _remote_fastmcp(endpoint: Any) -> Callable[[], Any]:
+    """The same with fastmcp's client, for MCP SDKs before 2 (no `mcp.Client`)."""
+    try:
+        from fastmcp import Client
+        from fastmcp.client.transports import StdioTransport
+    except ImportError:
+        raise TargetError(f"fuzzing {endpoint} needs an MCP client (mcp >= 2 or fastmcp); {_INSTALL}") from None
+    if endpoint.transport == "http":
+        return lambda: Client(endpoint.url)
+    command, *args = endpoint.command
+    return lambda: Client(StdioTransport(command, args, env=dict(os.environ), cwd=os.getcwd(), log_file=sys.stderr))
 
 
 def _remote(endpoint: Any, client: Any) -> Callable[[], Any]:

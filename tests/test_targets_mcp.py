@@ -9,6 +9,7 @@ import shlex
 import socket
 import subprocess
 import sys
+import textwrap
 import threading
 import time
 from collections.abc import Iterator
@@ -264,3 +265,36 @@ def test_a_fastmcp_tool_object_alone_is_served_in_memory() -> None:
     call = t.call({"a": 1, "b": "2"})
     t.close()
     assert t.name == "add" and call.outcome == "returned" and call.result == {"result": 3}
+
+
+@pytest.mark.parametrize("missing", ["mcp", "fastmcp"])
+def test_a_missing_mcp_library_is_one_line_naming_the_extra(missing: str) -> None:
+    code = textwrap.dedent(f"""
+        import sys
+        sys.modules[{missing!r}] = None  # as if not installed
+        from pytest_aacl._targets import TargetError, resolve
+        try:
+            resolve({STDIO!r} if {missing!r} == "mcp" else __import__("mcp.server.mcpserver", fromlist=["x"]).MCPServer("s"))
+        except TargetError as exc:
+            print(exc)
+    """)
+    if missing == "fastmcp":  # with the SDK's own client an SDK server needs no fastmcp: hide that client too
+        code = code.replace("sys.modules['fastmcp'] = None", "sys.modules['fastmcp'] = None; import mcp; del mcp.Client")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert "pip install 'pytest-aacl[mcp]'" in out.stdout, out.stdout + out.stderr[-1500:]
+    assert len(out.stdout.strip().splitlines()) == 1
+
+
+def test_without_the_sdk_2_client_stdio_goes_through_fastmcp() -> None:
+    # mcp 1.x has no `mcp.Client`: fastmcp's client speaks stdio instead
+    code = textwrap.dedent(f"""
+        import mcp
+        del mcp.Client
+        from pytest_aacl._targets import resolve
+        tools = {{t.name: t for t in resolve({STDIO!r})}}
+        print(tools["reserve"].call({{"city": "Oslo", "nights": 2}}).result)
+        for t in tools.values():
+            t.close()
+    """)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.stdout.strip() == "{'result': '2 nights in Oslo'}", out.stderr[-1500:]
