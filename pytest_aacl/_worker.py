@@ -49,6 +49,7 @@ __all__ = ["MEMORY_HEADROOM", "OUTPUT_TAIL", "Outcome", "ProcessWorker", "Thread
 MEMORY_HEADROOM = 2 * 1024**3
 #: Bytes of a worker's last output kept (for the message when it crashes).
 OUTPUT_TAIL = 4096
+_STARTUP = 30.0  # seconds a fresh worker may take to start (not counted as the tool's time)
 
 
 class Unpicklable(Exception):
@@ -172,6 +173,14 @@ class ProcessWorker:
         child_conn.close()
         os.close(out_w)
         self._pid, self._conn, self._out = pid, parent_conn, out_r
+        # a busy machine may take a while to start a process: that is not the tool's time
+        try:
+            ready = parent_conn.poll(_STARTUP) and parent_conn.recv_bytes() == b"ready"
+        except (EOFError, OSError):
+            ready = False
+        if not ready:
+            self._reap()
+            raise WorkerUnavailable(f"the worker process did not start within {_STARTUP:.0f} s")
 
     def _wait(self, timeout: float) -> Outcome:
         assert self._conn is not None
@@ -287,6 +296,7 @@ def _child(conn: Connection, out: int, handler: Callable[[Any], Any], once: tupl
     code = 0
     try:
         _isolate(out, cap_memory)
+        conn.send_bytes(b"ready")
         if once is not None:
             conn.send_bytes(_reply(handler, once[0]))
             return

@@ -112,15 +112,15 @@ def test_hangs_spins_and_floods_are_timeouts_and_leave_no_thread_behind() -> Non
             print("x" * 1000)
         return book_backend(city, int(nights))
 
-    t = one(unruly, schema=SCHEMA, implementation=(this(), "book_backend"), timeout=0.3)
+    t = one(unruly, schema=SCHEMA, implementation=(this(), "book_backend"), timeout=0.5)
     before = threading.active_count()
     with t.session():
         start = time.perf_counter()
-        stuck = [t.call({"city": "a", "nights": how}) for how in ("hang", "spin", "flood") * 3]
+        stuck = [t.call({"city": "a", "nights": how}) for how in ("hang", "spin", "flood") * 2]
         elapsed = time.perf_counter() - start
         after = t.call({"city": "a", "nights": 2})
     t.close()
-    assert [c.outcome for c in stuck] == ["timeout"] * 9 and elapsed < 9 * 0.3 + 6
+    assert [c.outcome for c in stuck] == ["timeout"] * 6 and elapsed < 6 * 0.5 + 10
     assert after.outcome == "returned" and after.received == [{"city": "a", "nights": 2}]
     assert threading.active_count() == before
 
@@ -130,14 +130,14 @@ def test_a_late_call_never_writes_into_the_next_calls_record() -> None:
     def slow_after_reaching(city: Any, nights: Any) -> str:
         book_backend(city, int(nights))
         if city == "late":
-            time.sleep(0.6)
+            time.sleep(2)
             book_backend("late again", 99)
         return "ok"
 
-    t = one(slow_after_reaching, schema=SCHEMA, implementation=(this(), "book_backend"), timeout=0.3)
+    t = one(slow_after_reaching, schema=SCHEMA, implementation=(this(), "book_backend"), timeout=1)
     with t.session():
         late = t.call({"city": "late", "nights": 1})
-        time.sleep(0.5)
+        time.sleep(1.5)
         nxt = t.call({"city": "next", "nights": 2})
     t.close()
     assert late.outcome == "timeout"
