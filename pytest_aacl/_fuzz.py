@@ -112,14 +112,16 @@ def fuzz(
     observed, the tool is judged as a black box (see `CheckContext.black_box`).  For tools
     not built with the boundary, an exception of type `correction` counts as a rejection.
     `timeout` bounds each call: a hang is a `total` finding.  `reset`, if given, is called
-    before every call (recreate a temporary repository, truncate a table, ...).
+    before every call, in the process the tool runs in (recreate a temporary repository,
+    truncate a table, clear a module-level cache, ...).
 
     A wrong argument raises `pytest_aacl.InvalidArgument` saying what to pass instead.
     """
     names = _validate(checks, max_examples, seed, correction, timeout, reset)
-    # `reset` is run here, before every call this run makes (checks' own calls included),
-    # so it also holds for an already-resolved target
     targets = resolve(target, schema=schema, implementation=implementation, correction=correction, timeout=timeout)
+    if reset is not None:  # runs where the tool runs (its worker), before every call, checks' own included
+        for t in targets:
+            t.reset = reset
     if seed is None:  # always explicit, so exploring and shrinking replay the same stream
         seed = 0 if _base_settings().derandomize else random.getrandbits(32)
     report = FuzzReport(seed=seed, checks=tuple(names), tools=tuple(t.name for t in targets))
@@ -215,9 +217,7 @@ def _context_for(t: Target, reset: Callable[[], Any] | None = None) -> CheckCont
 
 def _caller(t: Target, black_box: bool, reset: Callable[[], Any] | None) -> Callable[[dict[str, Any]], Call]:
     def call(args: dict[str, Any]) -> Call:
-        if reset is not None:
-            reset()
-        observed = t.call(args)
+        observed = t.call(args)  # the target runs `reset` first, in the tool's own process
         if black_box:
             observed.received = None
         return observed
@@ -271,7 +271,7 @@ def _finding(target: Target, failure: Failure, black_box: bool, key: tuple[str, 
     elif call.outcome == "rejected":
         error = "correction: " + call.message[:600]
     received = []
-    for kwargs in call.received or ():
+    for kwargs in call.received or ():  # None: a black box, nothing observed inside
         try:
             received.append(jsonable(target.spec.to_json(dict(kwargs))))
         except Exception:

@@ -127,8 +127,10 @@ def failure_key(cdef: CheckDef, case: Case, call: Call, defect: AssertionError) 
     if call.outcome == "escaped" and call.error is not None:
         where = _user_frame(call.error)
         # raised in the tool's own code: its place is the cause; raised while calling it
-        # (a TypeError for a missing argument), the mutation that caused it is
-        return (cdef.name, "escaped", type(call.error).__name__, where or "<call>", *(() if where else labels))
+        # (a TypeError for a missing or unexpected argument), the field it is about is,
+        # whatever value was sent there
+        fields = tuple(sorted({_field_of(lb) for lb in case.labels}))
+        return (cdef.name, "escaped", type(call.error).__name__, where or "<call>", *(() if where else fields))
     return (cdef.name, call.outcome, case.kind, *labels)
 
 

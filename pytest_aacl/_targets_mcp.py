@@ -1,119 +1,195 @@
-"""MCP targets: FastMCP servers and tools, and MCP SDK (`MCPServer`) servers.
+"""MCP targets: servers called through a real MCP client session, as a model's host calls them.
 
-Calls go through a real in-memory MCP client session (fastmcp's `Client`), so what the
-checks see is what a model's host sees: a correction is an `isError: true` tool result
-(MCP 2025-11-25, SEP-1303); an exception raised by the client is a protocol error, which
-the `total` check reports.  Each tool's function is replaced by a spy for the run, which
-returns the smallest value the tool's output schema accepts.
+In memory: a FastMCP server or tool (fastmcp's `Client`), the MCP SDK's high-level
+`MCPServer` (1.x `FastMCP`) and its low-level `Server` (the SDK's `Client`, mcp >= 2).
+As a host reaches any server: `stdio:<command>` (the server runs as a subprocess of the
+worker) and a local streamable-HTTP URL.  The session lives in the target's worker process
+and is opened by its first call; killing the worker (a timeout) ends the server with it.
+
+What the checks see: an `isError: true` result is a correction (MCP 2025-11-25, SEP-1303)
+whose message is its text; a JSON-RPC invalid-params error (-32602) is a correction too
+(a host relays both to the model); any other protocol error escapes.  A result is its
+`structuredContent` when present, else the list of its text contents (`_targets.observable`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import os
+import sys
 from collections.abc import Callable
 from typing import Any
 
-from ._targets import McpError, Target, TargetError
-from ._worker import Worker
+from ._targets import McpError, Target, TargetError, observable
+from ._worker import settle, worker_for
 
 __all__ = ["mcp_targets"]
 
+_INVALID_PARAMS = -32602
+_INSTALL = "pip install 'pytest-aacl[mcp]'"
+_SESSIONS: dict[tuple[int, int], Any] = {}  # per worker process (a fork starts with the parent's: empty)
 
-def mcp_targets(obj: Any, timeout: float) -> list[Target]:
-    """One target per tool, each called through an in-memory MCP client session."""
-    from fastmcp import Client
 
+def mcp_targets(obj: Any, kind: str, *, spy: Any, timeout: float, reset: Callable[[], Any] | None) -> list[Target]:
+    """One target per tool of the server, each called through its own client session."""
     from . import _specs
 
-    server = obj
-    if not hasattr(obj, "list_tools") and hasattr(obj, "fn"):  # a FastMCP tool object alone
-        from fastmcp import FastMCP
-
-        server = FastMCP("aacl")
-        server.add_tool(obj)
-    tools = _run_async(_list_tools(Client(server)))
+    connect = _connector(obj, kind)
+    cap = kind != "mcp_endpoint"  # a stdio server inherits the worker's limits
+    listing = worker_for(lambda _: _listed(connect), cap_memory=cap)
+    try:
+        outcome = listing.run("list", 60.0)
+    finally:
+        listing.close()
+    where = str(obj) if kind == "mcp_endpoint" else type(obj).__name__
+    if outcome.status != "done":
+        raise TargetError(f"the MCP server {where} did not list its tools within 60 s: {outcome.status} {outcome.detail[-500:]}")
+    if "error" in outcome.reply:
+        said = "\n".join(outcome.detail.strip().splitlines()[-8:])
+        said = f"; its last output:\n{said}" if said else ""
+        raise TargetError(f"the MCP server {where} could not be reached: {outcome.reply['error']}{said}")
+    how = spy.target_kw() if spy is not None else {"black_box": True}
     targets = []
-    for listed in tools:
-        holder = _tool_holder(server, listed.name)
-        spec = _specs.from_mcp(listed)
-        stub = _stub_result(listed.output_schema)
-        t = Target(listed.name, spec, lambda args: None, original=holder.fn, stub=stub, timeout=timeout)
-        t._invoke, t._cleanup = _mcp_invoke(server, listed.name)
-        t._patch = (holder, "fn")
-        t._quiet_loggers = ("fastmcp", "mcp")
-        targets.append(t)
+    for listed in outcome.reply["tools"]:
+        targets.append(Target(
+            listed.name, _specs.from_mcp(listed), _invoker(connect, listed.name), interpret=_result,
+            warmup=lambda: _list_tools(connect),
+            quiet_loggers=("mcp", "fastmcp", "httpx"), timeout=timeout, reset=reset, cap_memory=cap, **how,
+        ))
+    if not targets:
+        raise TargetError(f"the MCP server {where} lists no tools")
     return targets
 
 
-def _tool_holder(server: Any, name: str) -> Any:
-    manager = getattr(server, "_tool_manager", None)
-    if manager is not None:  # MCP SDK MCPServer
-        return manager._tools[name]
-    return _run_async(server.get_tool(name))  # FastMCP: the stored FunctionTool
-
-
-async def _list_tools(client: Any) -> Any:
-    async with client:
-        return await client.list_tools()
-
-
-def _run_async(coro: Any) -> Any:
-    worker = Worker()
+def _listed(connect: Callable[[], Any]) -> dict[str, Any]:
     try:
-        finished, value, error = worker.run(lambda: coro, 60.0)
-    finally:
-        worker.close()
-    if not finished:
-        raise TargetError("the MCP server did not answer within 60 s")
-    if error is not None:
-        raise error
-    return value
+        return {"tools": list(settle(_list_tools(connect)))}
+    except BaseException as exc:
+        while getattr(exc, "exceptions", None):  # a task group's error: the first real one
+            exc = exc.exceptions[0]  # type: ignore[attr-defined]
+        return {"error": f"{type(exc).__name__}: {exc}"}
 
 
-def _mcp_invoke(server: Any, name: str) -> tuple[Callable[[dict[str, Any]], Any], Callable[[], Any]]:
-    clients: dict[int, Any] = {}
+async def _list_tools(connect: Callable[[], Any]) -> Any:
+    client = await _session(connect)
+    listed = await client.list_tools()
+    return getattr(listed, "tools", listed)
 
-    async def cleanup() -> None:
-        client = clients.pop(id(asyncio.get_running_loop()), None)
-        if client is not None:
-            await client.__aexit__(None, None, None)
 
+async def _session(connect: Callable[[], Any]) -> Any:
+    """This worker's open client for the server (entered once, never exited: the process
+    ends with its sessions, and a clean close lets stdio servers exit on end of input)."""
+    key = (id(connect), id(asyncio.get_running_loop()))
+    if key not in _SESSIONS:
+        client = connect()
+        await client.__aenter__()
+        _SESSIONS[key] = client
+    return _SESSIONS[key]
+
+
+def _invoker(connect: Callable[[], Any], name: str) -> Callable[[dict[str, Any]], Any]:
     async def invoke(args: dict[str, Any]) -> Any:
+        from ._targets_py import _as_json
+
+        sent = _as_json(args)  # what a host sends is JSON
+        client = await _session(connect)
+        try:
+            if "fastmcp" in type(client).__module__:
+                return await client.call_tool(name, sent, raise_on_error=False)
+            return await client.call_tool(name, sent)
+        except Exception as exc:
+            code = getattr(exc, "code", None) or getattr(getattr(exc, "error", None), "code", None)
+            if code == _INVALID_PARAMS:
+                raise McpError(str(exc)) from None
+            raise
+
+    return invoke
+
+
+def _result(result: Any) -> Any:
+    """A `CallToolResult` -> its observable value, or `McpError` for an `isError` result."""
+    is_error = getattr(result, "is_error", None)
+    if is_error is None:
+        is_error = getattr(result, "isError", False)
+    contents = list(getattr(result, "content", None) or [])
+    texts = [getattr(c, "text", None) for c in contents]
+    if is_error:
+        raise McpError(" ".join(t for t in texts if t) or "isError result without text")
+    structured = getattr(result, "structured_content", None)
+    if structured is None:
+        structured = getattr(result, "structuredContent", None)
+    if structured is not None:
+        return observable(structured)
+    return observable([t if t is not None else _content(c) for t, c in zip(texts, contents, strict=True)])
+
+
+def _content(block: Any) -> Any:
+    dump = getattr(block, "model_dump", None)
+    if not callable(dump):
+        return str(block)
+    return {k: v for k, v in dump(mode="json").items() if k not in ("meta", "annotations", "_meta")}
+
+
+# -- connecting ---------------------------------------------------------------------------
+
+
+def _connector(obj: Any, kind: str) -> Callable[[], Any]:
+    """A factory for an un-entered client of `obj` (called in the worker), or one clear
+    error naming what to install or pass instead."""
+    if kind in ("fastmcp_server", "fastmcp_tool"):
+        try:
+            from fastmcp import Client, FastMCP
+        except ImportError:
+            raise TargetError(f"{type(obj).__name__} is a FastMCP object but fastmcp cannot be imported; {_INSTALL}") from None
+        server = obj
+        if kind == "fastmcp_tool":
+            if not hasattr(obj, "fn") and not hasattr(obj, "run"):
+                raise TargetError(f"{type(obj).__name__} is not a FastMCP tool or server")
+            server = FastMCP("aacl")
+            server.add_tool(obj)
+        return lambda: Client(server)
+    sdk_client = _sdk_client()
+    if kind == "mcp_endpoint":
+        return _remote(obj, sdk_client) if sdk_client is not None else _remote_fastmcp(obj)
+    if sdk_client is not None:
+        return lambda: sdk_client(obj)
+    if kind == "mcp_lowlevel_server":
+        raise TargetError("a low-level mcp.server.Server is called in memory with mcp >= 2; with this SDK pass "
+                          "--aacl-target 'stdio:<the command that runs it>' instead")
+    try:
         from fastmcp import Client
-
-        loop = id(asyncio.get_running_loop())
-        if loop not in clients:
-            clients[loop] = Client(server)
-            await clients[loop].__aenter__()
-        result = await clients[loop].call_tool(name, args, raise_on_error=False)
-        if result.is_error:
-            raise McpError(" ".join(getattr(c, "text", "") for c in result.content))
-        return result
-
-    return invoke, cleanup
+    except ImportError:
+        raise TargetError(f"calling an MCP SDK server in memory needs mcp >= 2 or fastmcp; {_INSTALL}") from None
+    return lambda: Client(obj)
 
 
-def _stub_result(output_schema: dict[str, Any] | None) -> Any:
-    """What the spy returns so the server's output validation passes: primitives are wrapped
-    as `{"result": ...}` by both FastMCP and the SDK, so the function returns the inner value."""
-    if not output_schema:
+def _sdk_client() -> Any:
+    try:
+        from mcp import Client
+    except ImportError:
         return None
-    props = output_schema.get("properties", {})
-    wrapped = output_schema.get("x-fastmcp-wrap-result") or (set(props) == {"result"} and output_schema.get("required") == ["result"])
-    return _minimal(props["result"] if wrapped else output_schema)
+    return Client
 
 
-def _minimal(schema: Any) -> Any:
-    """The smallest value valid under a (simple) output schema: the stub an MCP spy returns."""
-    if not isinstance(schema, dict):
-        return None
-    if "const" in schema or "enum" in schema:
-        return schema.get("const", (schema.get("enum") or [None])[0])
-    kind = schema.get("type")
-    kind = kind[0] if isinstance(kind, list) else kind
-    if "anyOf" in schema and not kind:
-        return _minimal(schema["anyOf"][0])
-    empty = {"string": "", "integer": 0, "number": 0, "boolean": False, "array": [], "null": None}
-    if kind == "object":
-        return {k: _minimal(schema.get("properties", {}).get(k)) for k in schema.get("required", [])}
-    return empty.get(kind)
+def _remote_fastmcp(endpoint: Any) -> Callable[[], Any]:
+    """The same with fastmcp's client, for MCP SDKs before 2 (no `mcp.Client`)."""
+    try:
+        from fastmcp import Client
+        from fastmcp.client.transports import StdioTransport
+    except ImportError:
+        raise TargetError(f"fuzzing {endpoint} needs an MCP client (mcp >= 2 or fastmcp); {_INSTALL}") from None
+    if endpoint.transport == "http":
+        return lambda: Client(endpoint.url)
+    command, *args = endpoint.command
+    return lambda: Client(StdioTransport(command, args, env=dict(os.environ), cwd=os.getcwd(), log_file=sys.stderr))
+
+
+def _remote(endpoint: Any, client: Any) -> Callable[[], Any]:
+    if endpoint.transport == "http":
+        return lambda: client(endpoint.url)
+    from mcp.client.stdio import StdioServerParameters, stdio_client
+
+    command, *args = endpoint.command
+    params = StdioServerParameters(command=command, args=args, env=dict(os.environ), cwd=os.getcwd())
+    # the server's stderr goes where the worker's goes (a bounded pipe), not to the terminal
+    return lambda: client(stdio_client(params, errlog=sys.stderr))

@@ -3,10 +3,10 @@ argument validation and the reset hook."""
 
 from __future__ import annotations
 
-import json
 import threading
 import time
 import warnings
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,7 +14,8 @@ from pydantic import AnyUrl
 from pytest_aacl.strategies import HallucinatedCall, InvalidCall, Label, Mutation
 
 from pytest_aacl import InvalidArgument, fuzz
-from pytest_aacl._targets import Target, spec_for
+from pytest_aacl._targets import Target
+from pytest_aacl._targets_resolve import resolve
 
 COUNT_SCHEMA: dict[str, Any] = {
     "type": "object",
@@ -35,24 +36,12 @@ def _quiet() -> Any:
         yield
 
 
-class Answering(Target):
-    """A tool called with no implementation layer observed, whose `Call.result` is its
-    answer after a JSON round trip (what every black-box target reports)."""
-
-    def call(self, args: dict[str, Any]) -> Any:
-        box: list[Any] = []
-        invoke = self._invoke
-        self._invoke = lambda a: box.append(json.loads(json.dumps(invoke(a))))
-        try:
-            observed = super().call(args)
-        finally:
-            self._invoke = invoke
-        observed.result = box[0] if box else None
-        return observed
-
-
-def black_box(func: Any, schema: dict[str, Any] = COUNT_SCHEMA, **kw: Any) -> Answering:
-    return Answering(func.__name__, spec_for(schema, func.__name__), lambda args: func(**args), **kw)
+def black_box(func: Any, schema: dict[str, Any] = COUNT_SCHEMA, **kw: Any) -> Target:
+    """A plain function fuzzed with no implementation named: a black box whose `Call.result`
+    is its answer after a JSON round trip."""
+    [target] = resolve(func, schema=schema, **kw)
+    assert target.black_box
+    return target
 
 
 def _limit(value: Any) -> int:
@@ -224,32 +213,40 @@ def test_convention_findings_are_advice_and_do_not_fail_the_report() -> None:
         ({"reset": "rm -rf"}, "reset must be a function"),
     ],
 )
-def test_every_argument_is_validated_before_anything_runs(kwargs: dict[str, Any], says: str) -> None:
-    called: list[Any] = []
-    tool = black_box(lambda name, enabled: called.append(name), FLAG)
+def test_every_argument_is_validated_before_anything_runs(kwargs: dict[str, Any], says: str, tmp_path: Path) -> None:
+    log = tmp_path / "calls"
+
+    def recorded(name: Any, enabled: Any) -> None:
+        with log.open("a") as handle:  # the tool runs in a worker process: count on disk
+            handle.write("call\n")
+
+    tool = black_box(recorded, FLAG)
     with pytest.raises(InvalidArgument, match=says) as raised:
         fuzz(tool, **kwargs)
     assert isinstance(raised.value, TypeError) and isinstance(raised.value, ValueError)
-    assert called == []  # no call was made, so no bogus finding could be
+    assert not log.exists()  # no call was made, so no bogus finding could be
 
 
-def test_reset_runs_before_every_call() -> None:
-    state = {"resets": 0, "calls": 0, "dirty": False}
+def test_reset_runs_before_every_call(tmp_path: Path) -> None:
+    dirty, log = tmp_path / "dirty", tmp_path / "log"
 
     def reset() -> None:
-        state["resets"] += 1
-        state["dirty"] = False
+        dirty.unlink(missing_ok=True)
+        with log.open("a") as handle:
+            handle.write("reset\n")
 
     def side_effecting(**kwargs: Any) -> dict[str, Any]:
-        assert not state["dirty"], "state leaked from the previous call"
-        state["dirty"] = True
-        state["calls"] += 1
+        assert not dirty.exists(), "state leaked from the previous call"
+        dirty.touch()
+        with log.open("a") as handle:
+            handle.write("call\n")
         return {"ok": True}
 
     report = fuzz(black_box(side_effecting, FLAG), checks=["total", "no_silent_corruption"], max_examples=20, seed=0,
                   reset=reset)
     assert report.ok, str(report)
-    assert state["calls"] >= 40 and state["resets"] >= state["calls"]
+    lines = log.read_text().split()
+    assert lines.count("call") >= 40 and lines.count("reset") >= lines.count("call")
 
 
 def test_defects_met_after_coverage_are_still_shrunk(monkeypatch: pytest.MonkeyPatch) -> None:

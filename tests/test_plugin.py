@@ -243,14 +243,15 @@ def test_advice_passes_by_default_and_fails_when_asked(project: pytest.Pytester)
     project.runpytest(*args).assert_outcomes(passed=1, failed=1)
 
 
-def test_a_failing_item_trims_the_tools_captured_logs(project: pytest.Pytester) -> None:
+def test_a_failing_item_stays_bounded_when_the_tool_floods_its_logs(project: pytest.Pytester) -> None:
     project.makepyfile(vague_tools=VAGUE.replace('raise ValueError("bad input")', 'raise KeyError(name)'))
     result = project.runpytest("--aacl-target", "vague_tools:TARGETS", "--aacl-checks", "total",
                                "--aacl-max-examples", "60", "--aacl-seed", "1")
     result.assert_outcomes(failed=1)
     out = result.stdout.str()
-    assert out.count("refusing a call") <= 60 and "earlier lines trimmed" in out
-    result.stdout.fnmatch_lines(["*Captured log call*", "[[]pytest-aacl: * earlier lines trimmed[]]"])
+    # the tool runs in its own process: its log flood stays there; the report is bounded
+    assert out.count("refusing a call") <= 60 and len(out.splitlines()) < 400
+    result.stdout.fnmatch_lines(["*[[]total[]]*KeyError*"])
 
 
 def test_the_reset_fixture_runs_before_every_call(project: pytest.Pytester) -> None:
@@ -258,42 +259,42 @@ def test_the_reset_fixture_runs_before_every_call(project: pytest.Pytester) -> N
     project.makeconftest('''
 import pytest
 
-RESETS = []
-
 @pytest.fixture
 def aacl_reset(tmp_path):
-    def reset():
-        RESETS.append(tmp_path)
+    def reset():  # runs in the tool's worker process: leave evidence on disk
+        with open(tmp_path / "resets", "a") as handle:
+            handle.write("reset\\n")
     return reset
 
 def pytest_sessionfinish(session):
-    import vague_tools
-    print(f"\\nresets={len(RESETS)} calls={len(vague_tools.CALLS)} dirs={len(set(RESETS))}")
+    import pathlib
+    files = list(pathlib.Path(str(session.config._tmp_path_factory.getbasetemp())).rglob("resets"))
+    print(f"\\nresets={sum(len(f.read_text().split()) for f in files)} dirs={len(files)}")
 ''')
     result = project.runpytest("--aacl-target", "vague_tools:TARGETS", "--aacl-checks", "identity_on_canonical,total",
                                "--aacl-max-examples", "20", "--aacl-seed", "1", "-s")
     result.assert_outcomes(passed=2)
     line = next(x for x in result.stdout.lines if x.startswith("resets="))
-    resets, calls, dirs = (int(part.split("=")[1]) for part in line.split())
-    assert resets >= 40 and resets >= calls > 0 and dirs == 2  # one tmp_path per item
+    resets, dirs = (int(part.split("=")[1]) for part in line.split())
+    assert resets >= 40 and dirs == 2  # one tmp_path per item, a reset before every call
 
 
 def test_the_fixture_passes_the_reset_hook_too(project: pytest.Pytester) -> None:
     project.makeconftest('''
 import pytest
 
-RESETS = []
-
 @pytest.fixture
-def aacl_reset():
-    return lambda: RESETS.append(1)
+def aacl_reset(tmp_path):
+    def reset():  # runs in the tool's worker process: leave evidence on disk
+        with open(tmp_path / "resets", "a") as handle:
+            handle.write("reset\\n")
+    return reset
 ''')
     project.makepyfile(test_reset='''
-from conftest import RESETS
 from good_tools import add
 
-def test_it(aacl_tool):
+def test_it(aacl_tool, tmp_path):
     aacl_tool(add).fuzz(checks=["total"], max_examples=10, seed=0)
-    assert len(RESETS) >= 10
+    assert len((tmp_path / "resets").read_text().split()) >= 10
 ''')
     project.runpytest("test_reset.py").assert_outcomes(passed=1)

@@ -1,16 +1,18 @@
-"""Every target kind becomes one thing to call plus a spy on what reaches its implementation."""
+"""Every target kind runs the tool's own code; a spy sits only on a layer the user named."""
 
 from __future__ import annotations
 
+import os
 import sys
 import threading
 import time
+import traceback
 from typing import Any
 
 import pytest
 
 from pytest_aacl import CorrectionError, boundary
-from pytest_aacl._targets import Target, TargetError, load, resolve
+from pytest_aacl._targets import Target, TargetError, load, observable, resolve
 
 SCHEMA: dict[str, Any] = {
     "type": "object",
@@ -65,13 +67,14 @@ def test_schema_defaults_to_the_implementations_type_hints() -> None:
 @pytest.mark.parametrize(
     ("target", "kwargs", "message"),
     [
-        (book, {"schema": SCHEMA}, "needs implementation='module:attr'"),
         (book, {"schema": SCHEMA, "implementation": "nocolon"}, "must look like 'module:attr'"),
         (book, {"schema": SCHEMA, "implementation": (this(), "missing")}, "has no attribute 'missing'"),
         (book, {"schema": SCHEMA, "implementation": 42}, "must name what the interface calls"),
         (3, {}, "'int' is not a tool"),
         ({"type": "function", "function": {"name": "f", "parameters": SCHEMA}}, {}, "needs implementation="),
-        (boundary(book_backend, schema=SCHEMA), {"schema": SCHEMA}, "carries its own schema and implementation"),
+        (boundary(book_backend, schema=SCHEMA), {"schema": SCHEMA}, "carries its own schema"),
+        (boundary(book_backend, schema=SCHEMA), {"implementation": (this(), "book_backend")}, "carries its own implementation"),
+        (book, {"schema": SCHEMA, "reset": 3}, "reset= must be a callable"),
         # before: a non-callable implementation was silently replaced by the spy and fuzzed
         (book, {"schema": SCHEMA, "implementation": (this(), "SCHEMA")}, "is a dict, not a function"),
     ],
@@ -98,51 +101,124 @@ def test_load_names_what_is_missing(reference: str, message: str) -> None:
 # -- time bound ---------------------------------------------------------------------------------
 
 
-def test_a_hang_becomes_a_timeout_and_costs_one_parked_thread() -> None:
-    release = threading.Event()
-
-    def slow(city: Any, nights: Any) -> str:
+def test_hangs_spins_and_floods_are_timeouts_and_leave_no_thread_behind() -> None:
+    # before: every timed-out call left a thread alive for good (1,201 after one run)
+    def unruly(city: Any, nights: Any) -> str:
         if nights == "hang":
-            release.wait(10)
+            time.sleep(60)
+        while nights == "spin":
+            pass
+        while nights == "flood":
+            print("x" * 1000)
         return book_backend(city, int(nights))
 
-    t = one(slow, schema=SCHEMA, implementation=(this(), "book_backend"), timeout=0.2)
+    t = one(unruly, schema=SCHEMA, implementation=(this(), "book_backend"), timeout=0.5)
     before = threading.active_count()
     with t.session():
         start = time.perf_counter()
-        hung = t.call({"city": "a", "nights": "hang"})
+        stuck = [t.call({"city": "a", "nights": how}) for how in ("hang", "spin", "flood") * 2]
         elapsed = time.perf_counter() - start
         after = t.call({"city": "a", "nights": 2})
     t.close()
-    release.set()
-    assert hung.outcome == "timeout" and 0.2 <= elapsed < 2
+    assert [c.outcome for c in stuck] == ["timeout"] * 6 and elapsed < 6 * 0.5 + 10
     assert after.outcome == "returned" and after.received == [{"city": "a", "nights": 2}]
-    assert threading.active_count() <= before + 2  # the parked one and (until closed) the new one
+    assert threading.active_count() == before
+
+
+def test_a_late_call_never_writes_into_the_next_calls_record() -> None:
+    # before: `Target.received` was shared, so a call finishing after its timeout wrote into the next one
+    def slow_after_reaching(city: Any, nights: Any) -> str:
+        book_backend(city, int(nights))
+        if city == "late":
+            time.sleep(2)
+            book_backend("late again", 99)
+        return "ok"
+
+    t = one(slow_after_reaching, schema=SCHEMA, implementation=(this(), "book_backend"), timeout=1)
+    with t.session():
+        late = t.call({"city": "late", "nights": 1})
+        time.sleep(1.5)
+        nxt = t.call({"city": "next", "nights": 2})
+    t.close()
+    assert late.outcome == "timeout"
+    assert nxt.received == [{"city": "next", "nights": 2}]
+
+
+def test_os_exit_and_memory_blow_up_cost_one_call_not_the_run() -> None:
+    def fatal(city: Any, nights: Any) -> str:
+        if city == "exit":
+            os._exit(3)
+        if city == "memory":
+            return "x" * (64 * 1024**3)
+        return f"{city} {nights}"
+
+    t = one(fatal, schema=SCHEMA, timeout=5)
+    exited = t.call({"city": "exit", "nights": 1})
+    memory = t.call({"city": "memory", "nights": 1})
+    fine = t.call({"city": "Oslo", "nights": 1})
+    t.close()
+    assert exited.outcome == "escaped" and "exit code 3" in exited.message
+    assert memory.outcome == "escaped" and isinstance(memory.error, MemoryError)
+    assert fine.outcome == "returned" and fine.result == "Oslo 1"
+
+
+def test_a_reset_runs_in_the_worker_before_every_call() -> None:
+    state: dict[str, list[int]] = {"seen": []}
+
+    def remember(city: Any, nights: Any) -> list[int]:
+        state["seen"].append(int(nights))
+        return state["seen"]
+
+    def reset() -> None:
+        state["seen"] = []
+
+    without = one(remember, schema=SCHEMA)
+    with_reset = one(remember, schema=SCHEMA, reset=reset)
+    assert [without.call({"city": "a", "nights": n}).result for n in (1, 2)] == [[1], [1, 2]]
+    assert [with_reset.call({"city": "a", "nights": n}).result for n in (1, 2)] == [[1], [2]]
+    failing = one(remember, schema=SCHEMA, reset=lambda: 1 / 0)
+    with pytest.raises(TargetError, match="reset= raised ZeroDivisionError"):
+        failing.call({"city": "a", "nights": 1})
+    for t in (without, with_reset, failing):
+        t.close()
 
 
 def test_escaped_exceptions_keep_their_type_and_message() -> None:
     def broken(city: Any, nights: Any) -> str:
         return city.upper() + str(nights)
 
+    class LocalError(Exception):
+        pass
+
+    def local(city: Any, nights: Any) -> str:
+        raise LocalError(f"no {city}")
+
     t = one(broken, schema=SCHEMA, implementation=(this(), "book_backend"))
     call = t.call({"city": 5, "nights": 1})
     assert call.outcome == "escaped" and isinstance(call.error, AttributeError)
     assert "upper" in call.message
+    # the traceback crosses the process boundary: its last frame is the tool's own line
+    last = traceback.extract_tb(call.error.__traceback__)[-1]
+    assert last.filename == __file__ and last.name == "broken" and "city.upper()" in (last.line or "")
+    # an exception class no other process can import keeps its name and message
+    odd = one(local, schema=SCHEMA).call({"city": "Oslo", "nights": 1})
+    assert odd.outcome == "escaped" and str(odd.error) == "test_escaped_exceptions_keep_their_type_and_message.<locals>.LocalError: no Oslo"
 
 
 # -- boundary tools, sync and async -----------------------------------------------------------
 
 
-def test_boundary_tool_is_observed_through_the_real_call_path() -> None:
+def test_boundary_tool_runs_its_implementation_and_records_what_reached_it() -> None:
     @boundary
     def nights(city: str, nights: int) -> str:
-        raise AssertionError("the spy replaces the implementation")
+        return f"{nights} nights in {city}"
 
     t = one(nights)
     ok = t.call({"city": "Rome", "nights": "05"})
     bad = t.call({"city": "Rome", "nights": "five and a half"})
-    assert ok.outcome == "returned" and ok.received == [{"city": "Rome", "nights": 5}]
-    assert bad.outcome == "rejected" and isinstance(bad.error, CorrectionError)
+    assert not t.black_box
+    assert ok.outcome == "returned" and ok.received == [{"city": "Rome", "nights": 5}] and ok.result == "5 nights in Rome"
+    assert bad.outcome == "rejected" and isinstance(bad.error, CorrectionError) and bad.error.corrections
 
 
 def test_async_boundary_tool() -> None:
@@ -151,7 +227,57 @@ def test_async_boundary_tool() -> None:
         return city
 
     call = one(fetch).call({"city": "Rome", "nights": "2"})
-    assert call.outcome == "returned" and call.received == [{"city": "Rome", "nights": 2}]
+    assert call.outcome == "returned" and call.received == [{"city": "Rome", "nights": 2}] and call.result == "Rome"
+
+
+def test_boundary_tool_with_python_objects_no_pipe_can_carry() -> None:
+    # adversarial values (objects whose every method raises) reach the tool in a one-shot fork
+    from pytest_aacl.strategies._adversarial import Hostile
+
+    @boundary
+    def nights(city: str, nights: int) -> str:
+        return city
+
+    class Unpicklable:
+        def __reduce__(self) -> Any:
+            raise TypeError("no")
+
+    t = one(nights)
+    hostile = t.call({"city": Hostile(), "nights": 1})
+    local = t.call({"city": Unpicklable(), "nights": 1})
+    t.close()
+    assert hostile.outcome == "rejected" and local.outcome == "rejected"
+
+
+# -- black boxes: nothing named, the tool's observable result is judged ------------------------
+
+
+def test_a_function_without_implementation_is_a_black_box_with_its_result_normalised() -> None:
+    import datetime as dt
+    import enum
+
+    class Size(enum.Enum):
+        BIG = "big"
+
+    def book_plain(city: str, nights: int) -> dict[str, Any]:
+        if nights < 1:
+            raise ValueError("INVALID_NIGHTS: expected at least 1")
+        return {"city": city, "on": dt.date(2025, 1, nights), "size": Size.BIG, "tags": ("a", "b"), "x": object()}
+
+    t = one(book_plain)  # the schema comes from its own type hints
+    ok = t.call({"city": "Oslo", "nights": 2})
+    bad = t.call({"city": "Oslo", "nights": 0})
+    t.close()
+    assert t.black_box and ok.received is None and bad.received is None
+    assert ok.result == {"city": "Oslo", "on": "2025-01-02", "size": "big", "tags": ["a", "b"], "x": "<object object>"}
+    assert bad.outcome == "rejected" and "INVALID_NIGHTS" in bad.message
+
+
+def test_observable_is_a_json_round_trip_that_equal_meanings_share() -> None:
+    import datetime as dt
+
+    assert observable({"a": (1, 2), "b": {3, 1}, "c": dt.time(9, 30), "d": float("nan")}) == \
+        {"a": [1, 2], "b": [1, 3], "c": "09:30:00", "d": "nan"}
 
 
 # -- OpenAI tool spec with its implementation --------------------------------------------------
@@ -166,56 +292,18 @@ def test_openai_spec_dispatches_like_a_tool_loop() -> None:
         return "ok"
 
     t = one(spec, implementation=validating)
-    assert t.name == "book"
+    assert t.name == "book" and t.black_box
     raw = t.call({"city": "a", "nights": "2"})
-    assert raw.outcome == "rejected" and raw.received == []  # it refused, so nothing was accepted
-    assert t.call({"city": "a", "nights": 2}).received == [{"city": "a", "nights": 2}]
+    assert raw.outcome == "rejected" and raw.received is None
+    assert t.call({"city": "a", "nights": 2}).result == "ok"
+    anthropic = one({"name": "book", "input_schema": SCHEMA}, implementation=validating)
+    assert anthropic.call({"city": "a", "nights": 2}).result == "ok"
 
 
-# -- FastMCP, the MCP SDK and LangChain (the real libraries) -----------------------------------
+# -- LangChain (the real library) ---------------------------------------------------------------
 
 
-def test_fastmcp_server_corrections_are_is_error_results() -> None:
-    fastmcp = pytest.importorskip("fastmcp")
-    server = fastmcp.FastMCP("hotel")
-    calls: list[int] = []
-
-    @server.tool
-    def reserve(city: str, nights: int) -> str:
-        """Reserve a room."""
-        calls.append(nights)
-        return "done"
-
-    t = one(server)
-    assert t.name == "reserve" and t.spec.parameters["properties"]["nights"]["type"] == "integer"
-    with t.session():
-        ok = t.call({"city": "Oslo", "nights": "3"})
-        bad = t.call({"city": "Oslo", "nights": "three"})
-    t.close()
-    assert ok.outcome == "returned" and ok.received == [{"city": "Oslo", "nights": 3}]
-    assert bad.outcome == "rejected" and "nights" in bad.message and not bad.received
-    assert calls == []  # the real tool never ran
-
-
-def test_mcp_sdk_server() -> None:
-    mcpserver = pytest.importorskip("mcp.server.mcpserver")
-    server = mcpserver.MCPServer("hotel")
-
-    @server.tool()
-    def reserve(city: str, nights: int) -> dict[str, int]:
-        """Reserve a room."""
-        return {"nights": nights}
-
-    t = one(server)
-    with t.session():
-        ok = t.call({"city": "Oslo", "nights": 2})
-        bad = t.call({"city": "Oslo"})
-    t.close()
-    assert ok.outcome == "returned" and ok.received == [{"city": "Oslo", "nights": 2}]
-    assert bad.outcome == "rejected" and "nights" in bad.message
-
-
-def test_langchain_tool() -> None:
+def test_langchain_tool_runs_for_real_and_a_named_backend_is_spied() -> None:
     tools = pytest.importorskip("langchain_core.tools")
     calls: list[int] = []
 
@@ -223,14 +311,31 @@ def test_langchain_tool() -> None:
     def reserve(city: str, nights: int) -> str:
         """Reserve a room."""
         calls.append(nights)
-        return "done"
+        return book_backend(city, nights)
 
+    BOOKED.clear()
     t = one(reserve)
     ok = t.call({"city": "Oslo", "nights": "4"})
     bad = t.call({"city": "Oslo", "nights": "four"})
-    assert ok.outcome == "returned" and ok.received == [{"city": "Oslo", "nights": 4}]
+    t.close()
+    assert t.black_box and ok.outcome == "returned" and ok.result == "booked 4 nights in Oslo" and ok.received is None
     assert bad.outcome == "rejected" and "nights" in bad.message
-    assert calls == []
+    spied = one(reserve, implementation=(this(), "book_backend"))
+    with spied.session():
+        seen = spied.call({"city": "Oslo", "nights": "4"})
+    assert seen.received == [{"city": "Oslo", "nights": 4}] and BOOKED == []
+
+
+def test_langchain_tool_exception_is_a_correction() -> None:
+    tools = pytest.importorskip("langchain_core.tools")
+
+    @tools.tool
+    def reserve(city: str, nights: int) -> str:
+        """Reserve a room."""
+        raise tools.ToolException(f"UNKNOWN_CITY: expected a known city; received {city!r}")
+
+    call = one(reserve).call({"city": "Atlantis", "nights": 1})
+    assert call.outcome == "rejected" and "UNKNOWN_CITY" in call.message
 
 
 def test_langchain_tool_gets_model_json_not_hostile_python_objects() -> None:
@@ -248,18 +353,5 @@ def test_langchain_tool_gets_model_json_not_hostile_python_objects() -> None:
     hostile = t.call({"city": Hostile(), "nights": 2})
     tupled = t.call({"city": "Oslo", "nights": 2, "extra": (1, 2)})
     t.close()
-    assert hostile.outcome == "rejected" and hostile.received == []
-    assert tupled.outcome == "returned" and tupled.received == [{"city": "Oslo", "nights": 2}]
-
-
-def test_a_fastmcp_tool_function_points_at_its_server() -> None:
-    # FastMCP 3+ `@mcp.tool` returns the function itself; before, the error asked for implementation=
-    fastmcp = pytest.importorskip("fastmcp")
-    server = fastmcp.FastMCP("t")
-
-    @server.tool
-    def add(a: int, b: int) -> int:
-        return a + b
-
-    with pytest.raises(TargetError, match="is a FastMCP tool function; pass its FastMCP server"):
-        resolve(add)
+    assert hostile.outcome == "rejected" and "NOT_JSON" in hostile.message
+    assert tupled.outcome == "returned" and tupled.result == "done"

@@ -1,7 +1,7 @@
 """`as_spec`: whatever a user hands us as "a tool" -> `ToolSpec`, by its shape.
 
-Library objects are recognised by the module of their class, so asking "is this a
-LangChain tool?" never imports LangChain.
+What kind of thing an object is, `_kinds.classify` decides (the fuzz targets ask the same
+function); library objects are told by their class hierarchy without importing the library.
 """
 
 from __future__ import annotations
@@ -11,12 +11,13 @@ from collections.abc import Callable
 from typing import Any
 
 from .._errors import SpecError
+from .._kinds import classify
 from .._spec import ToolSpec
 from ._bfcl import from_bfcl, is_bfcl
 from ._function import from_function
 from ._jsonschema import from_schema
-from ._langchain import from_langchain, is_langchain
-from ._mcp import from_mcp, is_mcp
+from ._langchain import from_langchain
+from ._mcp import from_mcp
 from ._openai import from_openai, is_provider_tool
 
 __all__ = ["as_spec"]
@@ -58,13 +59,17 @@ def _dispatch(obj: Any, name: str | None, implementation: Callable[..., Any] | N
     spec = _spec_attribute(obj)
     if spec is not None:
         return spec
-    if is_langchain(obj):
+    kind = classify(obj)
+    if kind == "langchain":
         return from_langchain(obj)
-    if is_mcp(obj):
+    if kind in _MCP_KINDS:
         return from_mcp(obj, name=name)
     if callable(obj):
         return from_function(obj, name=name)
     raise SpecError(f"cannot make a tool from {type(obj).__name__}. Accepted: {_ACCEPTED}")
+
+
+_MCP_KINDS = ("fastmcp_server", "fastmcp_tool", "fastmcp_function", "mcp_server", "mcp_lowlevel_server", "mcp_tool")
 
 
 def _spec_attribute(obj: Any) -> ToolSpec | None:

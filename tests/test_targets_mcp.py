@@ -1,0 +1,300 @@
+"""MCP targets run the server's own tools through a real MCP client: in memory, over stdio
+(a subprocess, as a host starts it) and over streamable HTTP on a local URL."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shlex
+import socket
+import subprocess
+import sys
+import textwrap
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pydantic import BaseModel
+
+from pytest_aacl._targets import Target, TargetError, load, resolve
+
+fastmcp = pytest.importorskip("fastmcp")
+mcpserver = pytest.importorskip("mcp.server.mcpserver")
+
+SERVER = Path(__file__).parent / "servers" / "hotel_mcp.py"
+STDIO = f"stdio:{shlex.quote(sys.executable)} {shlex.quote(str(SERVER))}"
+
+
+def by_name(targets: list[Target]) -> dict[str, Target]:
+    return {t.name: t for t in targets}
+
+
+@contextlib.contextmanager
+def closing_all(targets: list[Target]) -> Iterator[dict[str, Target]]:
+    try:
+        yield by_name(targets)
+    finally:
+        for t in targets:
+            t.close()
+
+
+# -- in memory ----------------------------------------------------------------------------------
+
+
+class Room(BaseModel):
+    number: int
+
+
+class Booking(BaseModel):
+    room: Room
+    nights: int
+
+
+class HotelServer(fastmcp.FastMCP):  # type: ignore[misc]
+    """A user's FastMCP subclass: before, the target kind was decided by module name and it was refused."""
+
+
+@pytest.mark.parametrize("server_class", [fastmcp.FastMCP, HotelServer])
+def test_fastmcp_server_runs_the_real_tool(server_class: Any) -> None:
+    server = server_class("hotel")
+    calls: list[int] = []
+
+    @server.tool
+    def reserve(city: str, nights: int) -> str:
+        """Reserve a room."""
+        calls.append(nights)  # runs in the worker process: the parent's list stays empty
+        if nights > 30:
+            raise ValueError(f"TOO_LONG: expected at most 30 nights; received {nights}")
+        return f"{nights} nights in {city}"
+
+    with closing_all(resolve(server)) as tools:
+        t = tools["reserve"]
+        ok = t.call({"city": "Oslo", "nights": "3"})
+        long = t.call({"city": "Oslo", "nights": 31})
+        bad = t.call({"city": "Oslo", "nights": "three"})
+    assert t.black_box and ok.received is None
+    assert ok.outcome == "returned" and ok.result == {"result": "3 nights in Oslo"}
+    assert long.outcome == "rejected" and "TOO_LONG" in long.message  # the tool's own code ran
+    assert bad.outcome == "rejected" and "nights" in bad.message
+
+
+def test_fastmcp_nested_output_model_needs_no_stub() -> None:
+    # before: the spy's stub result failed output schemas with $ref (nested models): a false finding
+    server = fastmcp.FastMCP("hotel")
+
+    @server.tool
+    def book(nights: int) -> Booking:
+        """Book."""
+        return Booking(room=Room(number=7), nights=nights)
+
+    with closing_all(resolve(server)) as tools:
+        call = tools["book"].call({"nights": 2})
+    assert call.outcome == "returned" and call.result == {"room": {"number": 7}, "nights": 2}
+
+
+def test_a_named_implementation_behind_an_mcp_server_is_spied() -> None:
+    import tests.test_targets as module
+
+    server = mcpserver.MCPServer("hotel")
+
+    @server.tool()
+    def reserve(city: str, nights: int) -> str:
+        """Reserve."""
+        module.book_backend(city.strip().title(), nights)
+        return "ok"
+
+    module.BOOKED.clear()
+    [t] = resolve(server, implementation=(module, "book_backend"))
+    with t.session():
+        call = t.call({"city": " oslo ", "nights": 2})
+    t.close()
+    assert not t.black_box and call.received == [{"city": "Oslo", "nights": 2}] and module.BOOKED == []
+
+
+def test_mcp_sdk_high_level_server_structured_content() -> None:
+    server = mcpserver.MCPServer("hotel")
+
+    @server.tool()
+    def reserve(city: str, nights: int) -> dict[str, int]:
+        """Reserve a room."""
+        return {"nights": nights}
+
+    with closing_all(resolve(server)) as tools:
+        ok = tools["reserve"].call({"city": "Oslo", "nights": 2})
+        missing = tools["reserve"].call({"city": "Oslo"})
+    assert ok.outcome == "returned" and ok.result == {"nights": 2}
+    assert missing.outcome == "rejected" and "nights" in missing.message
+
+
+def test_mcp_sdk_low_level_server_is_called_in_memory() -> None:
+    lowlevel = pytest.importorskip("mcp.server.lowlevel")
+    import mcp.types as types
+
+    if not hasattr(__import__("mcp"), "Client"):
+        pytest.skip("in-memory low-level servers need mcp >= 2")
+
+    async def list_tools(ctx: Any, params: Any) -> Any:
+        schema = {"type": "object", "properties": {"a": {"type": "integer"}, "b": {"type": "integer"}}, "required": ["a", "b"]}
+        return types.ListToolsResult(tools=[types.Tool(name="add", input_schema=schema)])
+
+    async def call_tool(ctx: Any, params: Any) -> Any:
+        args = params.arguments or {}
+        if not isinstance(args.get("a"), int):
+            return types.CallToolResult(content=[types.TextContent(type="text", text="TYPE_ERROR: a must be an integer")], is_error=True)
+        return types.CallToolResult(content=[types.TextContent(type="text", text=str(args["a"] + args["b"]))])
+
+    server = lowlevel.Server("calc", on_list_tools=list_tools, on_call_tool=call_tool)
+    with closing_all(resolve(server)) as tools:
+        ok = tools["add"].call({"a": 2, "b": 3})
+        bad = tools["add"].call({"a": "2", "b": 3})
+    assert ok.outcome == "returned" and ok.result == ["5"]
+    assert bad.outcome == "rejected" and bad.message == "TYPE_ERROR: a must be an integer"
+
+
+def test_a_fastmcp_tool_function_points_at_its_server() -> None:
+    server = fastmcp.FastMCP("t")
+
+    @server.tool
+    def add(a: int, b: int) -> int:
+        return a + b
+
+    with pytest.raises(TargetError, match="is a FastMCP tool function; pass its FastMCP server"):
+        resolve(add)
+
+
+# -- as a host reaches a server: stdio and HTTP -------------------------------------------------
+
+
+def test_stdio_server_is_fuzzable_and_survives_a_hang() -> None:
+    targets = resolve(STDIO, timeout=3.0)
+    before = threading.active_count()
+    with closing_all(targets) as tools:
+        assert set(tools) == {"reserve", "linger", "chatter", "pid"}
+        assert tools["reserve"].spec.parameters["properties"]["nights"]["type"] == "integer"
+        ok = tools["reserve"].call({"city": "Oslo", "nights": 2})
+        refused = tools["reserve"].call({"city": "Oslo", "nights": 0})
+        first = tools["linger"].call({"seconds": 0})
+        hung = tools["linger"].call({"seconds": 30})
+        again = tools["linger"].call({"seconds": 0})  # a fresh worker and server
+        noisy = tools["chatter"].call({"lines": 20000})
+        server_pid = tools["pid"].call({}).result
+    assert ok.outcome == "returned" and ok.result == {"result": "2 nights in Oslo"}
+    assert refused.outcome == "rejected"
+    assert first.outcome == "returned" and hung.outcome == "timeout" and again.outcome == "returned"
+    assert noisy.outcome == "returned" and noisy.result == {"result": 20000}
+    assert threading.active_count() == before
+    pid = server_pid["result"]
+    for _ in range(50):  # closing the target ends the server it started
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            break
+        time.sleep(0.1)
+    else:
+        pytest.fail(f"the stdio server {pid} outlived its target")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def test_streamable_http_on_a_local_url() -> None:
+    port = _free_port()
+    proc = subprocess.Popen([sys.executable, str(SERVER), "http", str(port)],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), 0.2).close()
+                break
+            except OSError:
+                if time.monotonic() > deadline:
+                    pytest.fail("the HTTP test server did not start")
+                time.sleep(0.1)
+        with closing_all(resolve(f"http://127.0.0.1:{port}/mcp")) as tools:
+            ok = tools["reserve"].call({"city": "Oslo", "nights": 2})
+            bad = tools["reserve"].call({"city": "Oslo", "nights": 0})
+        assert ok.outcome == "returned" and ok.result == {"result": "2 nights in Oslo"}
+        assert bad.outcome == "rejected"
+    finally:
+        proc.kill()
+        proc.wait()
+
+
+@pytest.mark.parametrize(
+    ("reference", "message"),
+    [
+        ("stdio:", "needs the command that starts the MCP server"),
+        ("stdio:'unbalanced", "cannot split the command line"),
+        ("https://example.com/mcp", "only a local MCP server is fuzzed over HTTP"),
+    ],
+)
+def test_bad_endpoints_are_one_clear_error(reference: str, message: str) -> None:
+    with pytest.raises(TargetError, match=message):
+        load(reference)
+
+
+def test_a_command_that_is_not_an_mcp_server_is_one_clear_error() -> None:
+    with pytest.raises(TargetError, match=r"could not be reached|did not list its tools"):
+        resolve(f"stdio:{shlex.quote(sys.executable)} -c 'import sys; sys.exit(2)'")
+
+
+# -- through the plugin, as a user runs it ---------------------------------------------------------
+
+
+def test_plugin_fuzzes_a_stdio_server(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(test_nothing="def test_nothing():\n    pass\n")
+    result = pytester.runpytest("-p", "aacl", "--aacl-target", STDIO, "--aacl-checks", "total",
+                                "--aacl-max-examples", "5", "-k", "reserve or pid", "-q")
+    result.assert_outcomes(passed=2, deselected=3)  # reserve and pid, each `total` over real calls
+
+
+def test_a_fastmcp_tool_object_alone_is_served_in_memory() -> None:
+    from fastmcp.tools import FunctionTool
+
+    def add(a: int, b: int) -> int:
+        return a + b
+
+    [t] = resolve(FunctionTool.from_function(add))
+    call = t.call({"a": 1, "b": "2"})
+    t.close()
+    assert t.name == "add" and call.outcome == "returned" and call.result == {"result": 3}
+
+
+@pytest.mark.parametrize("missing", ["mcp", "fastmcp"])
+def test_a_missing_mcp_library_is_one_line_naming_the_extra(missing: str) -> None:
+    code = textwrap.dedent(f"""
+        import sys
+        sys.modules[{missing!r}] = None  # as if not installed
+        from pytest_aacl._targets import TargetError, resolve
+        try:
+            resolve({STDIO!r} if {missing!r} == "mcp" else __import__("mcp.server.mcpserver", fromlist=["x"]).MCPServer("s"))
+        except TargetError as exc:
+            print(exc)
+    """)
+    if missing == "fastmcp":  # with the SDK's own client an SDK server needs no fastmcp: hide that client too
+        code = code.replace("sys.modules['fastmcp'] = None", "sys.modules['fastmcp'] = None; import mcp; del mcp.Client")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert "pip install 'pytest-aacl[mcp]'" in out.stdout, out.stdout + out.stderr[-1500:]
+    assert len(out.stdout.strip().splitlines()) == 1
+
+
+def test_without_the_sdk_2_client_stdio_goes_through_fastmcp() -> None:
+    # mcp 1.x has no `mcp.Client`: fastmcp's client speaks stdio instead
+    code = textwrap.dedent(f"""
+        import mcp
+        del mcp.Client
+        from pytest_aacl._targets import resolve
+        tools = {{t.name: t for t in resolve({STDIO!r})}}
+        print(tools["reserve"].call({{"city": "Oslo", "nights": 2}}).result)
+        for t in tools.values():
+            t.close()
+    """)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.stdout.strip() == "{'result': '2 nights in Oslo'}", out.stderr[-1500:]
