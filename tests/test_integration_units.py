@@ -14,7 +14,7 @@ from vcr.request import Request
 
 from pytest_aacl._integration import _cassettes
 from pytest_aacl._integration._confirm import LiveGate, ci_active, parse_usd
-from pytest_aacl._integration._matching import make_body_matcher, query_matcher
+from pytest_aacl._integration._matching import make_body_matcher, make_query_matcher
 from pytest_aacl._integration._prices import PriceError, PriceTable
 from pytest_aacl._integration._scrub import REDACTED, Scrubber
 from pytest_aacl._integration._usage import Usage, extract, response_text
@@ -164,9 +164,9 @@ def test_body_matcher_ignores_key_order_volatile_and_secret_fields() -> None:
         match(_req({"messages": [{"content": "hi"}]}), _req({"messages": [{"content": "ho"}]}))
     with pytest.raises(AssertionError):
         match(_req(b"plain"), _req(b"other"))
-    query_matcher(_req({}, "https://g.test/m?alt=sse&key=REDACTED"), _req({}, f"https://g.test/m?key={KEY}&alt=sse"))
+    make_query_matcher(Scrubber())(_req({}, "https://g.test/m?alt=sse&key=REDACTED"), _req({}, f"https://g.test/m?key={KEY}&alt=sse"))
     with pytest.raises(AssertionError):
-        query_matcher(_req({}, "https://g.test/m?alt=sse"), _req({}, "https://g.test/m"))
+        make_query_matcher(Scrubber())(_req({}, "https://g.test/m?alt=sse"), _req({}, "https://g.test/m"))
 
 
 # -- cassette files ---------------------------------------------------------------------
