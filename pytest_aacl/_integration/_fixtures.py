@@ -78,7 +78,7 @@ def _aacl_cassette(request: pytest.FixtureRequest) -> Iterator[Any]:
     attach(cassette, usage, gate, scrubber, canonical,
            lambda c, r: unmatched_message(c, r, item.nodeid, gate.ci, state.marker))
     yield usage
-    if cassette.dirty and not (item.stash.get(PASSED, False) and usage.complete):
+    if (cassette.dirty or usage.started) and not (item.stash.get(PASSED, False) and usage.complete):
         cassette.dirty = False  # the committed file stays byte-for-byte as it was
         why = ("a live call was refused" if usage.refused else
                "; ".join(usage.failed_recordings) if usage.failed_recordings else

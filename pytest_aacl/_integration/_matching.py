@@ -88,7 +88,8 @@ class Canonical:
         except UnicodeDecodeError:
             return raw
         if is_form(text):
-            return sorted(parse_qsl(self.scrubber.canonical_form(text.strip()), keep_blank_values=True))
+            pairs = parse_qsl(self.scrubber.canonical_form(text.strip()), keep_blank_values=True)
+            return sorted((k, self.scrubber.text(v)) for k, v in pairs)
         return self.scrubber.text(text)
 
     def query(self, request: Any) -> list[tuple[str, str]]:
@@ -102,6 +103,7 @@ class Canonical:
         cache_key = (request.method, request.uri, raw)
         found = self._keys.get(cache_key)
         if found is None:
+            self.scrubber.learn(request)  # a key sent in a header, echoed in the body
             body = self.body(raw)
             digest = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False,
                                 default=repr)

@@ -74,15 +74,17 @@ _FORM = re.compile(r"^[\w.\-~%+*]+=[^&\s]*(?:&[\w.\-~%+*]+=[^&\s]*)*$")
 _MIN_SECRET_LEN = 8
 
 
-def _words(name: str) -> set[str]:
-    words = {w.lower() for w in _WORD.findall(name)}
-    words.add(re.sub(r"[^a-z0-9]", "", name.lower()))
-    return words
+# A last word that describes a credential without being one: token_type, key_count, ...
+_DESCRIBES = frozenset({"type", "types", "kind", "count", "limit", "limits", "usage", "details",
+                        "format", "name", "length", "expires", "expiry", "ttl", "hint"})
 
 
 def is_credential_name(name: str, words: frozenset[str] = _CREDENTIAL_WORDS) -> bool:
     """Whether a header / field / parameter name suggests its value is a credential."""
-    return not _words(name).isdisjoint(words)
+    parts = [w.lower() for w in _WORD.findall(name)]
+    if parts and parts[-1] in _DESCRIBES:
+        return False
+    return not words.isdisjoint(parts) or re.sub(r"[^a-z0-9]", "", name.lower()) in words
 
 
 def encoded_forms(secret: str) -> set[str]:
@@ -121,11 +123,25 @@ class Scrubber:
             value = value.decode("utf-8", "replace")
         if not isinstance(value, str):
             return
-        value = value.strip()
-        for part in (value, value.split(" ", 1)[-1]):  # "Bearer <token>" -> also <token>
+        for part in _parts(value.strip()):
             if len(part) >= _MIN_SECRET_LEN and part != REDACTED and part not in self.values:
                 self.values.add(part)
                 self._pattern = None
+
+    def learn(self, request: Any) -> None:
+        """Learn the credentials a live request carries (headers, user-info, query), so its
+        echoes elsewhere are recognised, as on disk; nothing is changed."""
+        for name, value in request.headers.items():
+            low = name.lower()
+            if low in ("authorization", "proxy-authorization", "cookie") or is_credential_name(low):
+                self.remember(value)
+        parts = urlsplit(request.uri)
+        if "@" in parts.netloc:
+            for piece in parts.netloc.rpartition("@")[0].split(":"):
+                self.remember(piece)
+        for name, value in parse_qsl(parts.query, keep_blank_values=True):
+            if is_credential_name(name, _QUERY_WORDS):
+                self.remember(value)
 
     def _secret_field(self, name: str) -> bool:
         return _norm(name) in self.extra_fields or is_credential_name(name)
@@ -306,6 +322,25 @@ class Scrubber:
     def canonical_form(self, text: str) -> str:
         """A form body as matching sees it: credential values blanked, nothing learned."""
         return self._form(text, learn=False)
+
+
+def _parts(value: str) -> set[str]:
+    """A credential value and the secrets inside it: ``Bearer <t>`` -> ``<t>``; ``Basic
+    <base64>`` -> user and password; cookies ``a=<x>; b=<y>`` -> ``<x>``, ``<y>``."""
+    parts = {value}
+    scheme, _, rest = value.partition(" ")
+    if rest:
+        parts.add(rest.strip())
+        if scheme.lower() == "basic":
+            try:
+                decoded = base64.b64decode(rest.strip(), validate=True).decode("utf-8")
+            except ValueError:
+                decoded = ""
+            parts.update(decoded.split(":", 1))
+    for piece in re.split(r"[;,]\s*", value):
+        if "=" in piece:
+            parts.add(piece.split("=", 1)[1].strip())
+    return parts
 
 
 def is_form(text: str) -> bool:
