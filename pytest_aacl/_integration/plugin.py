@@ -371,12 +371,12 @@ def aacl_usage(request: pytest.FixtureRequest) -> TestUsage:
     """Token usage and cost of the calls this recorded LLM test made so far."""
     state = state_of(request.config)
     if state is None:
-        raise pytest.UsageError("aacl_usage needs recorded LLM tests switched on: add "
-                                "aacl_marker = integration to the [pytest] ini section "
-                                "(see docs/recording.md)")
+        pytest.fail("aacl_usage needs recorded LLM tests switched on: add aacl_marker = "
+                    "integration to the [pytest] ini section (see docs/recording.md)", pytrace=False)
     usage = request.getfixturevalue("_aacl_cassette")
     if usage is None:
-        raise pytest.UsageError(f"aacl_usage is available in tests marked @pytest.mark.{state.marker}")
+        pytest.fail(f"aacl_usage is available in tests marked @pytest.mark.{state.marker}",
+                    pytrace=False)
     return usage  # type: ignore[no-any-return]
 
 
