@@ -158,3 +158,27 @@ def test_stale_temp_files_of_dead_writers_are_removed(project: Path, provider: A
     assert result.returncode == 0, result.stdout
     assert not stale.exists() and live.exists() and other.exists()
     assert _cassette(project).read_bytes() == committed
+
+
+def test_a_long_parametrised_name_finds_its_hash_shortened_cassette_in_ci(
+        pytester: pytest.Pytester, provider: Any) -> None:
+    # pytest-recording shortens names over the file-name limit with a hash; the plugin used
+    # to derive the path itself, so CI reported the recorded cassette as missing.
+    pytester.makefile(".ini", pytest=INI)
+    pytester.makepyfile(test_long='''
+import os, httpx, pytest
+
+@pytest.mark.integration
+@pytest.mark.parametrize("prompt", ["describe the weather in detail"],
+                         ids=["describe-the-weather-in-detail-" * 9])
+def test_long(prompt):
+    body = {"model": "gpt-4o-mini", "messages": [{"role": "user", "content": prompt}]}
+    assert httpx.post(os.environ["FAKE_BASE"] + "/v1/chat/completions", json=body).status_code == 200
+''')
+    recorded = _pytest(pytester.path, provider, "--record-mode=once", "--aacl-yes")
+    assert recorded.returncode == 0, recorded.stdout
+    [cassette] = (pytester.path / "cassettes" / "test_long").iterdir()
+    assert "..." in cassette.name  # shortened with a hash by pytest-recording
+    replay = _pytest(pytester.path, provider, CI="true")
+    assert replay.returncode == 0, replay.stdout
+    assert "1 passed" in replay.stdout and len(provider.hits) == 1

@@ -254,3 +254,71 @@ def test_prompt_estimate_prices_existing_recordings_only() -> None:
     assert estimate([str(cassette)], 2, PriceTable.load()) == (
         "$0.000023 to re-record 1 test(s) as last recorded; unknown for 2 test(s) without a cassette")
     assert estimate([], 0, PriceTable.load()) == "unknown"
+
+
+# -- hostile cassette files ---------------------------------------------------------------
+
+def _alias_bomb() -> str:
+    """A few hundred bytes that expand to 9**8 (43 million) strings if aliases are followed."""
+    lines = ['a0: &a0 ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]']
+    for level in range(1, 9):
+        refs = ", ".join([f"*a{level - 1}"] * 9)
+        lines.append(f"a{level}: &a{level} [{refs}]")
+    lines.append("interactions:\n- request: {method: GET, uri: 'https://x.test/', body: null, "
+                 "headers: {bomb: *a8}}\n  response: {status: {code: 200, message: OK}, "
+                 "headers: {}, body: {string: ''}}")
+    return "\n".join(lines) + "\nversion: 1\n"
+
+
+def test_yaml_aliases_are_refused_with_one_clear_line(tmp_path: Path) -> None:
+    bomb = tmp_path / "bomb.yaml"
+    bomb.write_text(_alias_bomb())
+    assert bomb.stat().st_size < 1000
+    with pytest.raises(_cassettes.CassetteError, match=re.escape(
+            f"cannot read cassette {bomb}: it uses YAML anchors/aliases (&name / *name), which "
+            "cassettes may not use")):
+        _cassettes.read(bomb)
+    with pytest.raises(_cassettes.CassetteError, match="anchors/aliases"):  # the replay path
+        _cassettes.Serializer.deserialize(bomb.read_text())
+
+
+def test_oversized_cassettes_are_refused_before_parsing(tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    big = tmp_path / "big.yaml"
+    big.write_text("interactions: []\nversion: 1\n" + "#" * 4096 + "\n")
+    monkeypatch.setattr(_cassettes, "MAX_BYTES", 1024)
+    with pytest.raises(_cassettes.CassetteError, match=r"it is 0\.0 MB, over the limit of 0 MB"):
+        _cassettes.read(big)
+    with pytest.raises(_cassettes.CassetteError, match="over the limit"):
+        _cassettes.Persister(None, Scrubber()).load_cassette(str(big), None)
+
+
+def test_encoded_forms_find_the_key_inside_base64_at_any_alignment() -> None:
+    import base64
+
+    from pytest_aacl._integration._scrub import encoded_forms
+
+    secret = "placeholder-" + "5e" * 10
+    scrub = Scrubber()
+    scrub.remember(secret)
+    for prefix in ("", "u:", "ab:", "abc:"):
+        for encode in (base64.b64encode, base64.urlsafe_b64encode):
+            blob = encode((prefix + secret + "!tail").encode()).decode()
+            assert any(form in blob for form in encoded_forms(secret))
+            scrubbed = scrub.text(blob)
+            assert REDACTED in scrubbed and blob[len(prefix) + 4:-8] not in scrubbed
+
+
+def test_credential_names_but_not_counts_or_logprobs() -> None:
+    from pytest_aacl._integration._scrub import is_credential_name
+
+    for name in ("api_key", "x-api-key", "token", "clientSecret", "refresh_token", "x-custom-auth",
+                 "password", "sessionToken", "Authorization", "private_key"):
+        assert is_credential_name(name), name
+    for name in ("max_tokens", "prompt_tokens", "token_type", "thoughtsTokenCount", "keyword",
+                 "author", "model", "signature", "tokenizer"):
+        assert not is_credential_name(name), name
+    data = Scrubber().data({"logprobs": [{"token": "Hello", "logprob": -0.1}],
+                            "usage": {"promptTokenCount": 5}, "auth": {"token": "abcdefgh1234"}})
+    assert data == {"logprobs": [{"token": "Hello", "logprob": -0.1}],
+                    "usage": {"promptTokenCount": 5}, "auth": {"token": REDACTED}}
