@@ -354,13 +354,18 @@ def pytest_recording_configure(config: pytest.Config, vcr: Any) -> None:
     item = config.stash.get(_CURRENT, None)
     if item is None or state is None or not is_recorded(item, state):
         return
+    configure_vcr(vcr, state.scrubber(), config.getini("aacl_volatile_fields"),
+                  fresh=item.stash.get(REWRITE, False))
+
+
+def configure_vcr(vcr: Any, scrubber: Scrubber, volatile: list[str], fresh: bool = False) -> None:
+    """Our serializer, persister and matching on a ``vcr.VCR`` (also used by the benchmark)."""
     from ._cassettes import Persister, Serializer
     from ._matching import make_body_matcher, make_query_matcher
 
-    scrubber = state.scrubber()
     vcr.register_serializer("yaml", Serializer())
-    vcr.register_persister(Persister(vcr.persister, scrubber, fresh=item.stash.get(REWRITE, False)))
-    vcr.register_matcher("aacl_body", make_body_matcher(config.getini("aacl_volatile_fields"), scrubber))
+    vcr.register_persister(Persister(vcr.persister, scrubber, fresh=fresh))
+    vcr.register_matcher("aacl_body", make_body_matcher(volatile, scrubber))
     vcr.register_matcher("aacl_query", make_query_matcher(scrubber))
     vcr.match_on = ("method", "scheme", "host", "port", "path", "aacl_query", "aacl_body")
     vcr.decode_compressed_response = False  # our scrubber decodes every encoding, br and zstd too
