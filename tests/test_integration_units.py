@@ -322,3 +322,12 @@ def test_credential_names_but_not_counts_or_logprobs() -> None:
                             "usage": {"promptTokenCount": 5}, "auth": {"token": "abcdefgh1234"}})
     assert data == {"logprobs": [{"token": "Hello", "logprob": -0.1}],
                     "usage": {"promptTokenCount": 5}, "auth": {"token": REDACTED}}
+
+
+def test_usage_is_read_from_zstd_bodies_left_by_plain_vcrpy() -> None:
+    import zstandard
+
+    document = {"model": "m", "usage": {"prompt_tokens": 3, "completion_tokens": 4}}
+    raw = zstandard.ZstdCompressor().compress(json.dumps(document).encode())
+    text = response_text({"string": raw}, {"Content-Encoding": ["zstd"]})
+    assert extract("https://api.openai.com/v1/chat/completions", text).output_tokens == 4
