@@ -51,7 +51,8 @@ def project(pytester: pytest.Pytester, provider: Any) -> Path:
 def _env(provider: Any, **extra: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items()
            if k not in ("CI", "AACL_CONFIRM", "PYTEST_ADDOPTS", "PYTEST_DISABLE_PLUGIN_AUTOLOAD")}
-    env.update(FAKE_BASE=provider.base, PYTEST_ADDOPTS="-p no:randomly -p no:cacheprovider", **extra)
+    env.update(FAKE_BASE=provider.base, **extra, PYTEST_ADDOPTS=(  # unrelated plugins cost seconds
+        "-p no:randomly -p no:cacheprovider -p no:hypothesispytest -p no:langsmith_plugin -p no:anyio"))
     return env
 
 

@@ -36,12 +36,12 @@ import httpx
 import vcr
 import yaml
 
+from pytest_aacl._integration._active import configure_vcr
 from pytest_aacl._integration._confirm import LiveGate
 from pytest_aacl._integration._matching import Canonical
 from pytest_aacl._integration._prices import PriceTable
 from pytest_aacl._integration._recorder import TestUsage, attach
 from pytest_aacl._integration._scrub import Scrubber
-from pytest_aacl._integration.plugin import configure_vcr
 
 URL = "https://api.openai.com/v1/chat/completions"
 VOLATILE = ["user", "metadata.user_id", "prompt_cache_key", "safety_identifier"]

@@ -7,8 +7,8 @@ marker is claimed, no test is deselected, no fixture is added.  ``-p aacl`` is n
 signal: the plugin autoloads (entry point ``aacl``) and fuzzing users pass ``-p aacl``
 too, so it cannot tell "I want recorded LLM tests" from "I want fuzzing".
 
-Hooks, options and markers only; the fixtures live in ``_fixtures.py`` (registered only
-when opted in) and the work in the sibling modules.
+Options, opt-in and the session's reports here; the hooks and fixtures that act on tests
+live in ``_active.py``, registered only when opted in; the work in the sibling modules.
 Cassettes come from pytest-recording (its ``vcr`` marker, ``--record-mode``,
 ``--block-network``); we add defaults for LLM APIs through its
 ``pytest_recording_configure`` hook.  Importing this module imports pytest only: vcrpy,
@@ -176,11 +176,11 @@ def pytest_configure(config: pytest.Config) -> None:
         scrub_config=(config.getini("aacl_scrub_headers"), config.getini("aacl_scrub_fields"),
                       config.getini("aacl_secret_env")))
     remove_stale_temp_files(root)  # left by a process killed while it wrote a cassette
-    from . import _fixtures, _network
+    from . import _active, _network
 
     _network.install()
     config.add_cleanup(_network.uninstall)
-    config.pluginmanager.register(_fixtures, "aacl.integration.fixtures")
+    config.pluginmanager.register(_active, "aacl.integration.active")
 
 
 def _terminal_ask(config: pytest.Config) -> Any:
@@ -214,161 +214,6 @@ def state_of(config: pytest.Config) -> _Session | None:
 
 def is_recorded(item: pytest.Item, state: _Session | None) -> bool:
     return state is not None and item.get_closest_marker(state.marker) is not None
-
-
-@pytest.hookimpl(trylast=True)
-def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config,
-                                  items: list[pytest.Item]) -> None:
-    state = state_of(config)
-    chosen = [item for item in items if is_recorded(item, state)]
-    if state is None or not chosen:
-        return
-    if not config.option.markexpr:  # never run by accident: only an -m expression selects them
-        items[:] = [item for item in items if not is_recorded(item, state)]
-        config.hook.pytest_deselected(items=chosen)
-        return
-    from pytest_recording.plugin import get_default_cassette_name
-
-    rerecorded: list[str] = []
-    new = 0
-    for item in chosen:
-        if item.get_closest_marker("vcr") is None:
-            item.add_marker(pytest.mark.vcr)
-        if item.get_closest_marker("default_cassette") is None:
-            name = get_default_cassette_name(getattr(item, "cls", None), item.name)
-            target = state.cassette_root / Path(str(item.path)).stem / name
-            item.add_marker(pytest.mark.default_cassette(str(target)))
-        if state.gate.ci:  # first in the list, so it wins over vcr_config and other marks
-            item.add_marker(pytest.mark.vcr(record_mode="none"), append=False)
-        names = getattr(item, "fixturenames", None)
-        if isinstance(names, list) and "_aacl_preflight" in names:
-            names.remove("_aacl_preflight")  # decide before pytest-recording opens (or
-            names.insert(0, "_aacl_preflight")  # in rewrite mode deletes) the cassette
-        mode = _marked_mode(item, config)
-        path = str(item.get_closest_marker("default_cassette").args[0]) + ".yaml"
-        exists = _exists(Path(path))
-        if mode in ("all", "rewrite") and exists:
-            rerecorded.append(path)
-        elif mode in _RECORDING_MODES and not exists:
-            new += 1
-    state.gate.pending = len(rerecorded) + new
-    if state.gate.pending and not state.gate.ci:
-        from ._recorder import estimate
-
-        state.gate.estimate = estimate(rerecorded, new, state.prices())
-
-
-def _marked_mode(item: pytest.Item, config: pytest.Config) -> str:
-    mode = config.getoption("record_mode", None) or "none"
-    for mark in reversed(list(item.iter_markers("vcr"))):
-        mode = mark.kwargs.get("record_mode", mode)
-    return str(mode)
-
-
-def _exists(path: Path) -> bool:
-    try:
-        return path.stat().st_size > 0
-    except OSError:
-        return False
-
-
-def _guard(item: pytest.Item, state: _Session) -> Any:
-    """The socket guard for one phase of an integration test (see ``_network``)."""
-    from ._network import guarding
-
-    gate = state.gate
-
-    def check(host: str, port: int) -> None:
-        if gate.ci:
-            pytest.fail(
-                f"CI is set, so {item.nodeid} may not connect to {host}:{port}: integration tests "
-                "replay cassettes only. A call made outside the test's cassette (in a fixture of "
-                "module or session scope, by a client vcrpy does not patch, or to an ignored host) "
-                "cannot be recorded or replayed: make it inside the test or a function-scoped "
-                "fixture, or allow the host with --allowed-hosts", pytrace=False)
-        refusal = gate.permission()
-        if refusal is not None:
-            if refusal.action == "skip":
-                pytest.skip(refusal.message)
-            pytest.fail(refusal.message, pytrace=False)
-
-    mark = item.get_closest_marker("block_network")
-    allowed = (mark.kwargs.get("allowed_hosts") if mark is not None else None) \
-        or item.config.getoption("allowed_hosts", None)
-    if isinstance(allowed, str):
-        allowed = allowed.split(",")
-    return guarding(check, list(allowed) if allowed else None)
-
-
-@pytest.hookimpl(wrapper=True, tryfirst=True)
-def pytest_runtest_setup(item: pytest.Item) -> Any:
-    state = state_of(item.config)
-    if not is_recorded(item, state):
-        return (yield)
-    assert state is not None
-    item.config.stash[_CURRENT] = item
-    with _guard(item, state):
-        return (yield)
-
-
-@pytest.hookimpl(wrapper=True, tryfirst=True)
-def pytest_runtest_call(item: pytest.Item) -> Any:
-    state = state_of(item.config)
-    if not is_recorded(item, state):
-        return (yield)
-    assert state is not None
-    with _guard(item, state):
-        return (yield)
-
-
-@pytest.hookimpl(wrapper=True, tryfirst=True)
-def pytest_runtest_teardown(item: pytest.Item) -> Any:
-    state = state_of(item.config)
-    if not is_recorded(item, state):
-        return (yield)
-    assert state is not None
-    try:
-        with _guard(item, state):
-            return (yield)
-    finally:
-        item.config.stash[_CURRENT] = None
-
-
-@pytest.hookimpl(wrapper=True)
-def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
-    report = yield
-    if state_of(item.config) is None:
-        return report
-    if call.when == "call":
-        item.stash[PASSED] = bool(report.passed)
-    cassettes = sys.modules.get("pytest_aacl._integration._cassettes")
-    if cassettes is not None and call.excinfo is not None \
-            and isinstance(call.excinfo.value, cassettes.CassetteError):
-        report.longrepr = str(call.excinfo.value)  # the message says it all: no traceback
-    return report
-
-
-@pytest.hookimpl(optionalhook=True)
-def pytest_recording_configure(config: pytest.Config, vcr: Any) -> None:
-    state = state_of(config)
-    item = config.stash.get(_CURRENT, None)
-    if item is None or state is None or not is_recorded(item, state):
-        return
-    configure_vcr(vcr, state.scrubber(), config.getini("aacl_volatile_fields"),
-                  fresh=item.stash.get(REWRITE, False))
-
-
-def configure_vcr(vcr: Any, scrubber: Scrubber, volatile: list[str], fresh: bool = False) -> None:
-    """Our serializer, persister and matching on a ``vcr.VCR`` (also used by the benchmark)."""
-    from ._cassettes import Persister, Serializer
-    from ._matching import make_body_matcher, make_query_matcher
-
-    vcr.register_serializer("yaml", Serializer())
-    vcr.register_persister(Persister(vcr.persister, scrubber, fresh=fresh))
-    vcr.register_matcher("aacl_body", make_body_matcher(volatile, scrubber))
-    vcr.register_matcher("aacl_query", make_query_matcher(scrubber))
-    vcr.match_on = ("method", "scheme", "host", "port", "path", "aacl_query", "aacl_body")
-    vcr.decode_compressed_response = False  # our scrubber decodes every encoding, br and zstd too
 
 
 @pytest.fixture
