@@ -43,8 +43,12 @@ def _guarded(name: str) -> Callable[..., Any]:
     return connect
 
 
+_installs: list[int] = []  # nesting depth: pytester runs a session inside a session
+
+
 def install() -> None:
-    """Patch ``socket.socket.connect`` / ``connect_ex`` once (idle until :func:`guarding`)."""
+    """Patch ``socket.socket.connect`` / ``connect_ex`` (idle until :func:`guarding`)."""
+    _installs.append(1)
     if _original:
         return
     for name in ("connect", "connect_ex"):
@@ -53,6 +57,11 @@ def install() -> None:
 
 
 def uninstall() -> None:
+    """Undo one :func:`install`; the patch goes when the outermost session ends."""
+    if _installs:
+        _installs.pop()
+    if _installs:
+        return
     for name, original in _original.items():
         setattr(socket.socket, name, original)
     _original.clear()
