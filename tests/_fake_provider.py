@@ -50,6 +50,16 @@ def _compress(data: bytes, encoding: str) -> bytes:
     raise ValueError(encoding)
 
 
+def send(handler: BaseHTTPRequestHandler, headers: dict[str, str], data: bytes) -> None:
+    """Answer 200 with ``headers`` and ``data`` (and its content-length)."""
+    handler.send_response(200)
+    for name, value in headers.items():
+        handler.send_header(name, value)
+    handler.send_header("content-length", str(len(data)))
+    handler.end_headers()
+    handler.wfile.write(data)
+
+
 class _Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
 
@@ -106,12 +116,7 @@ class _Handler(BaseHTTPRequestHandler):
             data = _compress(data, encoding)
             headers["content-encoding"] = encoding
         try:
-            self.send_response(200)
-            for name, value in headers.items():
-                self.send_header(name, value)
-            self.send_header("content-length", str(len(data)))
-            self.end_headers()
-            self.wfile.write(data)
+            send(self, headers, data)
         except OSError:  # the client was killed while this call was held open
             pass
 

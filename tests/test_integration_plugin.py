@@ -28,6 +28,7 @@ import hypothesis.internal.observability  # noqa: F401 - (hypothesis' plugin imp
 import pytest
 import vcr  # noqa: F401 - them (faster runs); re-importing PyYAML's C extension in the same
 import yaml  # noqa: F401 - process would even break its node classes
+from _fake_provider import send
 
 import pytest_aacl._integration._cassettes
 import pytest_aacl._integration._recorder  # noqa: F401
@@ -71,12 +72,7 @@ class _Handler(BaseHTTPRequestHandler):
         if self.path.startswith("/v1/gzip"):
             data = gzip.compress(data)
             headers["content-encoding"] = "gzip"
-        self.send_response(200)
-        for name, value in headers.items():
-            self.send_header(name, value)
-        self.send_header("content-length", str(len(data)))
-        self.end_headers()
-        self.wfile.write(data)
+        send(self, headers, data)
 
     def log_message(self, *args: Any) -> None:
         pass

@@ -333,7 +333,7 @@ def test_usage_is_read_from_zstd_bodies_left_by_plain_vcrpy() -> None:
     assert extract("https://api.openai.com/v1/chat/completions", text).output_tokens == 4
 
 
-def test_socket_guard_refuses_through_the_check_and_nests() -> None:
+def test_socket_guard_refuses_through_the_check_and_survives_being_replaced() -> None:
     import socket
 
     from pytest_aacl._integration import _network
@@ -344,17 +344,13 @@ def test_socket_guard_refuses_through_the_check_and_nests() -> None:
         seen.append((host, port))
         raise PermissionError("refused by the check")
 
-    before, depth = socket.socket.connect, len(_network._installs)  # this very session's guard
-    _network.install()
-    _network.install()  # a pytester session inside this one
-    try:
-        _network.uninstall()  # the inner session ends: the outer guard must stay
-        with _network.guarding(refuse, allowed_hosts=["localhost$"]):
-            with socket.socket() as sock, pytest.raises(PermissionError, match="refused"):
-                sock.connect(("127.0.0.1", 9))
-        with socket.socket() as sock:  # no guard active: the real connect runs (and fails)
-            assert sock.connect_ex(("127.0.0.1", 9)) != 0
-    finally:
-        _network.uninstall()
-    assert seen == [("127.0.0.1", 9)]
-    assert socket.socket.connect is before and len(_network._installs) == depth
+    before = socket.socket.connect
+    with _network.guarding(refuse, allowed_hosts=["localhost$"]):
+        with socket.socket() as sock, pytest.raises(PermissionError, match="refused"):
+            sock.connect(("127.0.0.1", 9))
+        socket.socket.connect = before  # what pytest-recording's unblock does mid-phase
+    assert socket.socket.connect is before  # not "restored" over someone else's choice
+    with _network.guarding(refuse):  # the next phase lays the guard again
+        with socket.socket() as sock, pytest.raises(PermissionError):
+            sock.connect_ex(("127.0.0.1", 9))
+    assert socket.socket.connect is before and seen == [("127.0.0.1", 9)] * 2

@@ -13,7 +13,7 @@ the new recording only if the test passed and every live call it sent was record
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -115,38 +115,34 @@ def _guard(item: pytest.Item, state: _Session) -> Any:
     return guarding(check, list(allowed) if allowed else None)
 
 
-@pytest.hookimpl(wrapper=True, tryfirst=True)
-def pytest_runtest_setup(item: pytest.Item) -> Any:
+def _phase(item: pytest.Item, when: str) -> Generator[None, Any, Any]:
+    """One test phase of a recorded test, with the socket guard on (any other: untouched)."""
     state = state_of(item.config)
-    if not is_recorded(item, state):
+    if state is None or not is_recorded(item, state):
         return (yield)
-    assert state is not None
-    item.config.stash[_CURRENT] = item
-    with _guard(item, state):
-        return (yield)
-
-
-@pytest.hookimpl(wrapper=True, tryfirst=True)
-def pytest_runtest_call(item: pytest.Item) -> Any:
-    state = state_of(item.config)
-    if not is_recorded(item, state):
-        return (yield)
-    assert state is not None
-    with _guard(item, state):
-        return (yield)
-
-
-@pytest.hookimpl(wrapper=True, tryfirst=True)
-def pytest_runtest_teardown(item: pytest.Item) -> Any:
-    state = state_of(item.config)
-    if not is_recorded(item, state):
-        return (yield)
-    assert state is not None
+    if when == "setup":
+        item.config.stash[_CURRENT] = item
     try:
         with _guard(item, state):
             return (yield)
     finally:
-        item.config.stash[_CURRENT] = None
+        if when == "teardown":
+            item.config.stash[_CURRENT] = None
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> Any:
+    return (yield from _phase(item, "setup"))
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_call(item: pytest.Item) -> Any:
+    return (yield from _phase(item, "call"))
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_teardown(item: pytest.Item) -> Any:
+    return (yield from _phase(item, "teardown"))
 
 
 @pytest.hookimpl(wrapper=True)

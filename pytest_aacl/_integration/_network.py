@@ -7,6 +7,11 @@ run and torn down (fixtures of every scope included), ``socket.connect`` for int
 addresses asks a check first: under CI it always refuses; otherwise it asks the live-call
 gate (confirmation).  Hosts allowed with pytest-recording's ``--allowed-hosts`` /
 ``block_network(allowed_hosts=...)`` pass.
+
+The patch is laid over whatever ``socket.socket.connect`` is when each test phase starts,
+and taken off only if it is still on top when the phase ends: pytest-recording's own
+network blocking restores the socket methods it saved at import time, which would
+otherwise silently remove a guard installed once per session.
 """
 
 from __future__ import annotations
@@ -18,9 +23,7 @@ from contextlib import contextmanager
 from typing import Any
 
 Check = Callable[[str, int], None]
-
-_check: list[Check] = []
-_original: dict[str, Any] = {}
+_METHODS = ("connect", "connect_ex")
 
 
 def _host_port(address: Any) -> tuple[str, int]:
@@ -30,55 +33,30 @@ def _host_port(address: Any) -> tuple[str, int]:
     return str(address), 0
 
 
-def _guarded(name: str) -> Callable[..., Any]:
-    original = getattr(socket.socket, name)
-
+def _guarded(original: Callable[..., Any], check: Check,
+             allowed: re.Pattern[str] | None) -> Callable[..., Any]:
     def connect(self: socket.socket, address: Any) -> Any:
-        if _check and self.family in (socket.AF_INET, socket.AF_INET6):
+        if self.family in (socket.AF_INET, socket.AF_INET6):
             host, port = _host_port(address)
-            _check[-1](host, port)
+            if allowed is None or not allowed.match(host):
+                check(host, port)
         return original(self, address)
 
     connect.__wrapped__ = original  # type: ignore[attr-defined]
     return connect
 
 
-_installs: list[int] = []  # nesting depth: pytester runs a session inside a session
-
-
-def install() -> None:
-    """Patch ``socket.socket.connect`` / ``connect_ex`` (idle until :func:`guarding`)."""
-    _installs.append(1)
-    if _original:
-        return
-    for name in ("connect", "connect_ex"):
-        _original[name] = getattr(socket.socket, name)
-        setattr(socket.socket, name, _guarded(name))
-
-
-def uninstall() -> None:
-    """Undo one :func:`install`; the patch goes when the outermost session ends."""
-    if _installs:
-        _installs.pop()
-    if _installs:
-        return
-    for name, original in _original.items():
-        setattr(socket.socket, name, original)
-    _original.clear()
-
-
 @contextmanager
 def guarding(check: Check, allowed_hosts: list[str] | None = None) -> Iterator[None]:
     """Route every internet connection through ``check`` (which raises to refuse)."""
     allowed = re.compile("|".join(f"(?:{h})" for h in allowed_hosts)) if allowed_hosts else None
-
-    def guarded(host: str, port: int) -> None:
-        if allowed is not None and allowed.match(host):
-            return
-        check(host, port)
-
-    _check.append(guarded)
+    saved = {name: getattr(socket.socket, name) for name in _METHODS}
+    ours = {name: _guarded(method, check, allowed) for name, method in saved.items()}
+    for name, method in ours.items():
+        setattr(socket.socket, name, method)
     try:
         yield
     finally:
-        _check.remove(guarded)
+        for name, method in saved.items():
+            if getattr(socket.socket, name) is ours[name]:
+                setattr(socket.socket, name, method)

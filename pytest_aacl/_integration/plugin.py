@@ -176,10 +176,8 @@ def pytest_configure(config: pytest.Config) -> None:
         scrub_config=(config.getini("aacl_scrub_headers"), config.getini("aacl_scrub_fields"),
                       config.getini("aacl_secret_env")))
     remove_stale_temp_files(root)  # left by a process killed while it wrote a cassette
-    from . import _active, _network
+    from . import _active
 
-    _network.install()
-    config.add_cleanup(_network.uninstall)
     config.pluginmanager.register(_active, "aacl.integration.active")
 
 
