@@ -124,9 +124,10 @@ def attach(cassette: Any, usage: TestUsage, gate: LiveGate, scrubber: Scrubber,
             call = call_for(usage.test, True, stored_request, stored_response, usage.prices)
             if not call.has_usage:  # e.g. a stream without include_usage: counted, estimated
                 text = response_text(stored_response.get("body"), stored_response.get("headers") or {})
-                cost = estimate_call(request.uri, _raw(request.body), usage.prices,
-                                     len((text or "").encode("utf-8")))
-                call = Call(usage.test, True, call.model, 0, 0, 0, cost, has_usage=False,
+                size = len((text or "").encode("utf-8"))
+                guess = request_usage(request.uri, _raw(request.body), size)
+                cost = estimate_call(request.uri, _raw(request.body), usage.prices, size)
+                call = Call(usage.test, True, guess.model, 0, 0, 0, cost, has_usage=False,
                             estimated=True)
             usage.live.append(call)
             gate.settle(hold, call.cost, estimated=call.estimated)

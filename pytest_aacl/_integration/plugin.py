@@ -281,6 +281,6 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
             "is an estimate from the request and response sizes (about 4 bytes per token)")
     if gate.unpriced_live_calls:
         terminalreporter.write_line(
-            f"{gate.unpriced_live_calls} live call(s) had no known price; each is counted against "
-            "--aacl-budget at its estimate from the request")
+            f"{gate.unpriced_live_calls} live call(s) had no known price: their cost shows as "
+            "unknown (under --aacl-budget each stays counted at its estimate from the request)")
     terminalreporter.write_line(f"prices: {'; '.join(state.prices().sources)}")
