@@ -127,11 +127,15 @@ def test_without_a_terminal_nothing_goes_live_without_aacl_yes(pytester: pytest.
     assert len(provider.hits) == 2  # with --aacl-yes they go (the raw socket sends nothing)
 
 
+def _record_with_budget(pytester: pytest.Pytester, usd: str) -> pytest.RunResult:
+    return pytester.runpytest("-m", "integration", "--record-mode=once", "--aacl-yes",
+                              "--aacl-budget", usd, "-p", "no:randomly")
+
+
 def test_streams_without_usage_count_against_the_budget(pytester: pytest.Pytester,
                                                         provider: Any) -> None:
     pytester.makepyfile(test_streams=STREAMS)
-    result = pytester.runpytest("-m", "integration", "--record-mode=once", "--aacl-yes",
-                                "--aacl-budget", "0.00001", "-p", "no:randomly")
+    result = _record_with_budget(pytester, "0.00001")
     result.assert_outcomes(failed=1)
     result.stdout.fnmatch_lines([
         "*budget of $0.00001 is used up (spent $0.0000*",
@@ -144,8 +148,7 @@ def test_streams_without_usage_count_against_the_budget(pytester: pytest.Pyteste
 def test_concurrent_calls_reserve_budget_before_they_start(pytester: pytest.Pytester,
                                                            provider: Any) -> None:
     pytester.makepyfile(test_threads=CONCURRENT)
-    result = pytester.runpytest("-m", "integration", "--record-mode=once", "--aacl-yes",
-                                "--aacl-budget", "0.00001", "-p", "no:randomly")
+    result = _record_with_budget(pytester, "0.00001")
     result.assert_outcomes(passed=1)
     assert len(provider.hits) == 1  # before: all 10 passed the check before any cost was known
 
@@ -158,8 +161,7 @@ import os, httpx, pytest
 def test_house_model():
     httpx.post(os.environ["FAKE_BASE"] + "/v1/chat/completions", json={"model": "house-model-9"})
 ''')
-    result = pytester.runpytest("-m", "integration", "--record-mode=once", "--aacl-yes",
-                                "--aacl-budget", "1", "-p", "no:randomly")
+    result = _record_with_budget(pytester, "1")
     result.assert_outcomes(failed=1)
     result.stdout.fnmatch_lines(["*--aacl-budget is set but a call to model 'house-model-9' cannot be "
                                  "priced, so the budget could not hold; add the model's price*"])
