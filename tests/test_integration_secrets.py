@@ -52,9 +52,11 @@ def test_everywhere():
         "grant_type": "refresh_token", "client_id": "app", "client_secret": KEY,
         "refresh_token": KEY, "code": KEY, "password": KEY, "assertion": KEY, "note": KEY,
     }).raise_for_status()
-    # The provider echoes the key in its answers' headers and bodies.
+    # The provider echoes the key in its answers' headers and bodies (deflate, then brotli).
     httpx.post(BASE + "/v1/echo?enc=deflate", json={"model": "gpt-4o-mini"},
                headers={"authorization": "Bearer " + KEY}).raise_for_status()
+    httpx.post(BASE + "/v1/echo?enc=br", json={"model": "gpt-4o-mini", "n": 2},
+               headers={"x-api-key": KEY}).raise_for_status()
 '''
 
 # Where the key is planted: request side 30 (incl. 4 encoded forms), response side 10+.
@@ -68,7 +70,7 @@ PLACES = [
     "form note", "echo authorization", "oauth access_token", "oauth refresh_token",
     "oauth id_token", "response x-echo-key", "response set-cookie", "response location",
     "response www-authenticate", "response token", "response session.id",
-    "response refresh_token", "response error message",
+    "response refresh_token", "response error message", "brotli response (7 places)",
 ]
 
 
