@@ -111,9 +111,19 @@ def aacl_harness(request: pytest.FixtureRequest) -> Harness:
     """Run models through the harness; every run lands in the session's convergence table,
     and in integration tests real failures land in the regression corpus (ini aacl_corpus)."""
     corpus = None
-    if request.node.get_closest_marker("integration") is not None:
+    marker = _marker_name(request.config)
+    if marker and request.node.get_closest_marker(marker) is not None:
         corpus = request.config.rootpath / request.config.getini("aacl_corpus")
     return Harness(request.config.stash[_RUNS], request.node.nodeid, corpus)
+
+
+def _marker_name(config: pytest.Config) -> str:
+    """The recorded-LLM-test marker the project opted in with (ini / --aacl-marker), or ""."""
+    try:
+        chosen = config.getoption("aacl_marker", None) or config.getini("aacl_marker")
+    except (ValueError, KeyError):
+        return ""
+    return str(chosen or "")
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:

@@ -82,3 +82,27 @@ def test_price_overlay_prices_an_unknown_model(capsys: pytest.CaptureFixture[str
     prices.write_text(json.dumps({"house-model": {"input_cost_per_token": 1e-06, "output_cost_per_token": 1e-05}}))
     _, out, _ = run(capsys, "costs", "--prices", str(prices), str(cassette))
     assert "$0.002000" in out
+
+
+def test_headers_as_a_list_is_one_error_line(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # before: AttributeError: 'list' object has no attribute 'items', with a traceback
+    cassette = tmp_path / "c.yaml"
+    cassette.write_text(
+        "interactions:\n- request: {method: POST, uri: 'https://api.openai.com/v1/chat/completions',"
+        " body: null, headers: [[content-type, application/json]]}\n  response:\n"
+        "    status: {code: 200, message: OK}\n    headers: {}\n    body: {string: ''}\nversion: 1\n")
+    code, out, err = run(capsys, "costs", str(cassette))
+    assert code == 2 and out == ""
+    assert err == (f"pytest-aacl costs: error: cannot read cassette {cassette}: a request's headers "
+                   "are a list, not a mapping of header name to values. Fix the file, or delete it "
+                   "and record it again.\n")
+
+
+def test_an_alias_bomb_is_refused_by_costs(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    lines = ['a0: &a0 ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]']
+    lines += [f"a{n}: &a{n} [{', '.join([f'*a{n - 1}'] * 9)}]" for n in range(1, 9)]
+    bomb = tmp_path / "bomb.yaml"
+    bomb.write_text("\n".join(lines) + "\ninteractions: *a8\n")
+    code, out, err = run(capsys, "costs", str(bomb))
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert "it uses YAML anchors/aliases" in err

@@ -14,7 +14,7 @@ from vcr.request import Request
 
 from pytest_aacl._integration import _cassettes
 from pytest_aacl._integration._confirm import LiveGate, ci_active, parse_usd
-from pytest_aacl._integration._matching import make_body_matcher, query_matcher
+from pytest_aacl._integration._matching import make_body_matcher, make_query_matcher
 from pytest_aacl._integration._prices import PriceError, PriceTable
 from pytest_aacl._integration._scrub import REDACTED, Scrubber
 from pytest_aacl._integration._usage import Usage, extract, response_text
@@ -164,9 +164,9 @@ def test_body_matcher_ignores_key_order_volatile_and_secret_fields() -> None:
         match(_req({"messages": [{"content": "hi"}]}), _req({"messages": [{"content": "ho"}]}))
     with pytest.raises(AssertionError):
         match(_req(b"plain"), _req(b"other"))
-    query_matcher(_req({}, "https://g.test/m?alt=sse&key=REDACTED"), _req({}, f"https://g.test/m?key={KEY}&alt=sse"))
+    make_query_matcher(Scrubber())(_req({}, "https://g.test/m?alt=sse&key=REDACTED"), _req({}, f"https://g.test/m?key={KEY}&alt=sse"))
     with pytest.raises(AssertionError):
-        query_matcher(_req({}, "https://g.test/m?alt=sse"), _req({}, "https://g.test/m"))
+        make_query_matcher(Scrubber())(_req({}, "https://g.test/m?alt=sse"), _req({}, "https://g.test/m"))
 
 
 # -- cassette files ---------------------------------------------------------------------
@@ -254,3 +254,103 @@ def test_prompt_estimate_prices_existing_recordings_only() -> None:
     assert estimate([str(cassette)], 2, PriceTable.load()) == (
         "$0.000023 to re-record 1 test(s) as last recorded; unknown for 2 test(s) without a cassette")
     assert estimate([], 0, PriceTable.load()) == "unknown"
+
+
+# -- hostile cassette files ---------------------------------------------------------------
+
+def _alias_bomb() -> str:
+    """A few hundred bytes that expand to 9**8 (43 million) strings if aliases are followed."""
+    lines = ['a0: &a0 ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]']
+    for level in range(1, 9):
+        refs = ", ".join([f"*a{level - 1}"] * 9)
+        lines.append(f"a{level}: &a{level} [{refs}]")
+    lines.append("interactions:\n- request: {method: GET, uri: 'https://x.test/', body: null, "
+                 "headers: {bomb: *a8}}\n  response: {status: {code: 200, message: OK}, "
+                 "headers: {}, body: {string: ''}}")
+    return "\n".join(lines) + "\nversion: 1\n"
+
+
+def test_yaml_aliases_are_refused_with_one_clear_line(tmp_path: Path) -> None:
+    bomb = tmp_path / "bomb.yaml"
+    bomb.write_text(_alias_bomb())
+    assert bomb.stat().st_size < 1000
+    with pytest.raises(_cassettes.CassetteError, match=re.escape(
+            f"cannot read cassette {bomb}: it uses YAML anchors/aliases (&name / *name), which "
+            "cassettes may not use")):
+        _cassettes.read(bomb)
+    with pytest.raises(_cassettes.CassetteError, match="anchors/aliases"):  # the replay path
+        _cassettes.Serializer.deserialize(bomb.read_text())
+
+
+def test_oversized_cassettes_are_refused_before_parsing(tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    big = tmp_path / "big.yaml"
+    big.write_text("interactions: []\nversion: 1\n" + "#" * 4096 + "\n")
+    monkeypatch.setattr(_cassettes, "MAX_BYTES", 1024)
+    with pytest.raises(_cassettes.CassetteError, match=r"it is 0\.0 MB, over the limit of 0 MB"):
+        _cassettes.read(big)
+    with pytest.raises(_cassettes.CassetteError, match="over the limit"):
+        _cassettes.Persister(None, Scrubber()).load_cassette(str(big), None)
+
+
+def test_encoded_forms_find_the_key_inside_base64_at_any_alignment() -> None:
+    import base64
+
+    from pytest_aacl._integration._scrub import encoded_forms
+
+    secret = "placeholder-" + "5e" * 10
+    scrub = Scrubber()
+    scrub.remember(secret)
+    for prefix in ("", "u:", "ab:", "abc:"):
+        for encode in (base64.b64encode, base64.urlsafe_b64encode):
+            blob = encode((prefix + secret + "!tail").encode()).decode()
+            assert any(form in blob for form in encoded_forms(secret))
+            scrubbed = scrub.text(blob)
+            assert REDACTED in scrubbed and blob[len(prefix) + 4:-8] not in scrubbed
+
+
+def test_credential_names_but_not_counts_or_logprobs() -> None:
+    from pytest_aacl._integration._scrub import is_credential_name
+
+    for name in ("api_key", "x-api-key", "token", "clientSecret", "refresh_token", "x-custom-auth",
+                 "password", "sessionToken", "Authorization", "private_key"):
+        assert is_credential_name(name), name
+    for name in ("max_tokens", "prompt_tokens", "token_type", "thoughtsTokenCount", "keyword",
+                 "author", "model", "signature", "tokenizer"):
+        assert not is_credential_name(name), name
+    data = Scrubber().data({"logprobs": [{"token": "Hello", "logprob": -0.1}],
+                            "usage": {"promptTokenCount": 5}, "auth": {"token": "abcdefgh1234"}})
+    assert data == {"logprobs": [{"token": "Hello", "logprob": -0.1}],
+                    "usage": {"promptTokenCount": 5}, "auth": {"token": REDACTED}}
+
+
+def test_usage_is_read_from_zstd_bodies_left_by_plain_vcrpy() -> None:
+    import zstandard
+
+    document = {"model": "m", "usage": {"prompt_tokens": 3, "completion_tokens": 4}}
+    raw = zstandard.ZstdCompressor().compress(json.dumps(document).encode())
+    text = response_text({"string": raw}, {"Content-Encoding": ["zstd"]})
+    assert extract("https://api.openai.com/v1/chat/completions", text).output_tokens == 4
+
+
+def test_socket_guard_refuses_through_the_check_and_survives_being_replaced() -> None:
+    import socket
+
+    from pytest_aacl._integration import _network
+
+    seen: list[tuple[str, int]] = []
+
+    def refuse(host: str, port: int) -> None:
+        seen.append((host, port))
+        raise PermissionError("refused by the check")
+
+    before = socket.socket.connect
+    with _network.guarding(refuse, allowed_hosts=["localhost$"]):
+        with socket.socket() as sock, pytest.raises(PermissionError, match="refused"):
+            sock.connect(("127.0.0.1", 9))
+        socket.socket.connect = before  # what pytest-recording's unblock does mid-phase
+    assert socket.socket.connect is before  # not "restored" over someone else's choice
+    with _network.guarding(refuse):  # the next phase lays the guard again
+        with socket.socket() as sock, pytest.raises(PermissionError):
+            sock.connect_ex(("127.0.0.1", 9))
+    assert socket.socket.connect is before and seen == [("127.0.0.1", 9)] * 2

@@ -9,14 +9,19 @@ so cassettes stay ordinary vcrpy cassettes (any vcrpy user can read them) while:
 * pydantic-ai style ``parsed_body`` mappings and ``!!binary`` header values are accepted,
   so cassettes recorded by other tools replay too;
 * a corrupt file raises :class:`CassetteError` naming the file, instead of vcrpy's
-  default of treating it as empty and silently recording over it.
+  default of treating it as empty and silently recording over it;
+* YAML anchors / aliases are refused (a 519-byte alias bomb expands to gigabytes) and a
+  file over :data:`MAX_BYTES` is refused before it is parsed;
+* a save goes to ``.<name>.aacl-<pid>-<random>.tmp`` and replaces the cassette with ``os.replace``;
+  temp files left by a killed process are removed by the next run.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import tempfile
+import re
+import secrets
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +35,10 @@ try:  # the C implementations are much faster on big streamed bodies
 except AttributeError:  # pragma: no cover - PyYAML built without libyaml
     _SafeLoader = yaml.SafeLoader
     _SafeDumper = yaml.SafeDumper
+
+
+MAX_BYTES = 50 * 1024 * 1024
+_TMP = re.compile(r"^\.(?P<name>.+)\.aacl-(?P<pid>\d+)-[0-9a-f]+\.tmp$")
 
 
 class CassetteError(Exception):
@@ -72,10 +81,48 @@ def dumps(data: Any) -> str:
     return text
 
 
-def loads(text: str) -> dict[str, Any]:
-    """Parse and normalise cassette text; raises :class:`CassetteError` (no path) on bad input."""
+def _refuse_aliases(root: Any) -> None:
+    """An alias makes the composed graph share a node: seeing one twice means an alias."""
+    seen: set[int] = set()
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            raise CassetteError("it uses YAML anchors/aliases (&name / *name), which cassettes may "
+                                "not use (an alias can expand a small file into gigabytes); "
+                                "write the values out in full")
+        seen.add(id(node))
+        if isinstance(node, yaml.SequenceNode):
+            stack.extend(node.value)
+        elif isinstance(node, yaml.MappingNode):
+            for key, value in node.value:
+                stack.extend((key, value))
+
+
+def _safe_load(text: str) -> Any:
+    loader = _SafeLoader(text)
     try:
-        data = yaml.load(text, Loader=_SafeLoader)
+        node = loader.get_single_node()
+        if node is None:
+            return None
+        _refuse_aliases(node)
+        return loader.construct_document(node)
+    finally:
+        loader.dispose()
+
+
+def _check_size(size: int, limit: int) -> None:
+    if size > limit:
+        raise CassetteError(f"it is {size / 1048576:.1f} MB, over the limit of "
+                            f"{limit / 1048576:.0f} MB for a cassette; split the test or record "
+                            "less (the limit is pytest_aacl._integration._cassettes.MAX_BYTES)")
+
+
+def loads(text: str, limit: int | None = None) -> dict[str, Any]:
+    """Parse and normalise cassette text; raises :class:`CassetteError` (no path) on bad input."""
+    _check_size(len(text), MAX_BYTES if limit is None else limit)
+    try:
+        data = _safe_load(text)
     except yaml.constructor.ConstructorError as exc:
         raise CassetteError(f"unsafe or unknown YAML tag ({exc.problem}); cassettes are loaded "
                             "with a safe YAML loader only") from None
@@ -97,6 +144,10 @@ def loads(text: str) -> dict[str, Any]:
 
 def _normalise(part: dict[str, Any], *, is_request: bool) -> None:
     headers = part.get("headers") or {}
+    if not isinstance(headers, dict):
+        side = "request" if is_request else "response"
+        raise CassetteError(f"a {side}'s headers are a {type(headers).__name__}, not a mapping "
+                            "of header name to values")
     part["headers"] = {
         str(name): [_text(v) for v in (values if isinstance(values, list) else [values])]
         for name, values in headers.items()
@@ -128,7 +179,10 @@ def _text(value: Any) -> Any:
 def read(path: str | os.PathLike[str]) -> dict[str, Any]:
     """Load a cassette file for inspection (the ``costs`` CLI); errors name the file."""
     try:
+        _check_size(Path(path).stat().st_size, MAX_BYTES)
         text = Path(path).read_text(encoding="utf-8")
+    except CassetteError as exc:
+        raise exc.at(path) from None
     except FileNotFoundError:
         raise CassetteError("no such file", path) from None
     except IsADirectoryError:
@@ -162,16 +216,28 @@ class Serializer:
 
 
 class Persister:
-    """Wraps pytest-recording's persister: errors name the file, saves are scrubbed + atomic."""
+    """Wraps pytest-recording's persister: errors name the file, saves are scrubbed + atomic.
 
-    def __init__(self, inner: Any, scrubber: Scrubber) -> None:
+    ``fresh`` (record mode ``rewrite``) loads nothing, so the test records from scratch,
+    while the committed file stays on disk until a complete recording replaces it.
+    """
+
+    def __init__(self, inner: Any, scrubber: Scrubber, fresh: bool = False) -> None:
         self.inner = inner
         self.scrubber = scrubber
+        self.fresh = fresh
 
     def load_cassette(self, cassette_path: str, serializer: Any) -> Any:
         from vcr.persisters.filesystem import CassetteNotFoundError
 
+        if self.fresh:
+            raise CassetteNotFoundError()
         try:
+            size = os.stat(cassette_path).st_size
+        except OSError:
+            size = 0
+        try:
+            _check_size(size, MAX_BYTES)
             return self.inner.load_cassette(cassette_path, serializer)
         except CassetteNotFoundError:
             raise
@@ -186,18 +252,47 @@ class Persister:
         from vcr.serialize import serialize
 
         text = serialize(cassette_dict, serializer)
-        data = yaml.load(text, Loader=_SafeLoader)
-        for interaction in data.get("interactions", []):
+        data = _safe_load(text)
+        interactions = data.get("interactions", [])
+        for interaction in interactions:  # learn every secret first ...
+            self.scrubber.interaction_dict(interaction)
+        for interaction in interactions:  # ... then replace what was learned late everywhere
             self.scrubber.interaction_dict(interaction)
         write_atomic(Path(cassette_path), dumps(data))
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # exists, owned by someone else
+        return True
+    return True
+
+
+def remove_stale_temp_files(directory: Path) -> list[Path]:
+    """Delete our temp files (``.<name>.aacl-<pid>-<random>.tmp``) whose writer is gone."""
+    removed: list[Path] = []
+    if not directory.is_dir():
+        return removed
+    for path in directory.rglob(".*.aacl-*.tmp"):
+        match = _TMP.match(path.name)
+        if match and not _alive(int(match["pid"])):
+            try:
+                path.unlink()
+            except OSError:
+                continue
+            removed.append(path)
+    return removed
 
 
 def write_atomic(path: Path, text: str) -> None:
     """Write via a temp file in the same directory and ``os.replace``: all or nothing."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    tmp = path.parent / f".{path.name}.aacl-{os.getpid()}-{secrets.token_hex(4)}.tmp"
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+        with open(tmp, "w", encoding="utf-8") as handle:
             handle.write(text)
             handle.flush()
             os.fsync(handle.fileno())

@@ -9,6 +9,7 @@ terminal), which keeps the yes / no flow testable without a real TTY.
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -47,7 +48,13 @@ class Refusal:
 
 @dataclass
 class LiveGate:
-    """Session state of live calls: the confirmation answer and the money spent."""
+    """Session state of live calls: the confirmation answer and the money spent.
+
+    ``spend`` includes reservations: a live call reserves its estimated cost before it is
+    sent (under a lock, so concurrent calls cannot all pass the check before any cost is
+    known) and is settled to its real cost when its response arrives.  A call that never
+    gets a response stays counted at its estimate.
+    """
 
     ci: bool
     worker: bool
@@ -56,47 +63,77 @@ class LiveGate:
     ask: Callable[[str], str | None]
     spend: Decimal = Decimal(0)
     unpriced_live_calls: int = 0
+    estimated_live_calls: int = 0
     answer: bool | None = None
     pending: int = 0
     estimate: str = "unknown"
     record_hint: str = "pytest -m integration --record-mode=once --aacl-yes"
     asked: list[str] = field(default_factory=list)
     no_terminal: bool = False
+    _lock: threading.RLock = field(default_factory=threading.RLock, repr=False)
 
     def refusal(self) -> Refusal | None:
-        """``None`` if a live call may go ahead now; may prompt (once per session)."""
+        """``None`` if a live call may go ahead now (permission, then budget left)."""
+        return self.permission() or self.reserve(Decimal(0))
+
+    def permission(self) -> Refusal | None:
+        """``None`` if live calls are allowed at all; may prompt (once per session)."""
         if self.ci:
             return Refusal(
                 "fail",
                 "CI is set, so integration tests replay cassettes only and never call a live API; "
                 "record the missing cassette locally (without CI) and commit it",
             )
-        if self.answer is None:
-            if self.preconfirmed:
-                self.answer = True
-            elif self.worker:
-                return Refusal(
-                    "skip",
-                    "live LLM calls need confirmation, which an xdist worker cannot ask for; "
-                    f"record without -n, or pass --aacl-yes: {self.record_hint}",
-                )
-            elif not self.no_terminal:
-                self.answer = self._prompt()
+        with self._lock:
             if self.answer is None:
-                return Refusal(
-                    "skip",
-                    "live LLM calls need confirmation and there is no terminal to ask on; "
-                    f"to record deliberately run: {self.record_hint} (or set AACL_CONFIRM=1)",
-                )
+                if self.preconfirmed:
+                    self.answer = True
+                elif self.worker:
+                    return Refusal(
+                        "skip",
+                        "live LLM calls need confirmation, which an xdist worker cannot ask for; "
+                        f"record without -n, or pass --aacl-yes: {self.record_hint}",
+                    )
+                elif not self.no_terminal:
+                    self.answer = self._prompt()
+                if self.answer is None:
+                    return Refusal(
+                        "skip",
+                        "live LLM calls need confirmation and there is no terminal to ask on; "
+                        f"to record deliberately run: {self.record_hint} (or set AACL_CONFIRM=1)",
+                    )
         if not self.answer:
             return Refusal("skip", "live LLM calls were declined at the confirmation prompt")
-        if self.budget is not None and self.spend >= self.budget:
-            return Refusal(
-                "fail",
-                f"the live-call budget of ${self.budget} is used up (spent ${self.spend:.6f}); "
-                "raise --aacl-budget to record more (replayed calls are free)",
-            )
         return None
+
+    def reserve(self, estimate: Decimal | None, what: str = "this call") -> Refusal | None:
+        """Reserve ``estimate`` against the budget, or refuse; ``None`` estimate = unpriced."""
+        with self._lock:
+            if self.budget is not None:
+                if self.spend >= self.budget:
+                    return Refusal(
+                        "fail",
+                        f"the live-call budget of ${self.budget} is used up (spent ${self.spend:.6f}); "
+                        "raise --aacl-budget to record more (replayed calls are free)",
+                    )
+                if estimate is None:
+                    return Refusal(
+                        "fail",
+                        f"--aacl-budget is set but {what} cannot be priced, so the budget could not "
+                        "hold; add the model's price (ini aacl_prices) or record without a budget",
+                    )
+            self.spend += estimate or Decimal(0)
+        return None
+
+    def settle(self, reserved: Decimal, cost: Decimal | None, *, estimated: bool = False) -> None:
+        """Replace a reservation by the call's cost (``None``: unpriced, keep the reservation)."""
+        with self._lock:
+            if estimated:
+                self.estimated_live_calls += 1
+            if cost is None:
+                self.unpriced_live_calls += 1
+            else:
+                self.spend += cost - reserved
 
     def _prompt(self) -> bool | None:
         """The user's answer; ``None`` when there is no terminal to ask on."""
@@ -117,7 +154,4 @@ class LiveGate:
         return reply.strip().lower() in ("y", "yes")
 
     def spent(self, cost: Decimal | None) -> None:
-        if cost is None:
-            self.unpriced_live_calls += 1
-        else:
-            self.spend += cost
+        self.settle(Decimal(0), cost)

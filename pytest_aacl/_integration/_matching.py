@@ -1,40 +1,39 @@
-"""Request matchers that suit LLM APIs (registered on pytest-recording's VCR).
+"""Request matching that suits LLM APIs, and an index that makes replay linear.
 
 An SDK upgrade reorders JSON keys, a retry resends the same body, a user id or cache key
-changes per run: none of that should break replay.  Bodies are compared as parsed JSON
-with configured volatile fields and secret fields removed; query strings ignore the
-values of secret parameters (scrubbed on disk, present in the live request).
+changes per run: none of that should break replay.  A request is reduced once to a
+canonical key (method, scheme, host, port, path, query with credential values ignored,
+and the body parsed as JSON or a form, volatile fields dropped, credential fields
+blanked as on disk).  Recorded requests are keyed once when the cassette opens; each
+new request is keyed once and looked up, so replay costs the same per call however many
+calls a cassette holds (vcrpy's default compares every request with every recorded one).
+The pairwise matchers remain for vcrpy's "closest recorded request" diagnostics.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 from urllib.parse import parse_qsl
 
-from ._scrub import SECRET_QUERY, Scrubber
+from ._scrub import _QUERY_WORDS, REDACTED, Scrubber, is_credential_name, is_form
 
 DEFAULT_VOLATILE = ("user", "metadata.user_id", "prompt_cache_key", "safety_identifier")
 _DROP = object()
+_CACHE_SIZE = 256
 
 
-def _parse(body: Any) -> Any:
+def _raw(body: Any) -> bytes:
     if body is None:
         return b""
     if hasattr(body, "read"):  # vcrpy keeps file-like bodies as BytesIO
         body = body.getvalue() if hasattr(body, "getvalue") else body.read()
     if isinstance(body, str):
-        body = body.encode("utf-8")
-    if not isinstance(body, (bytes, bytearray)):
-        body = b"".join(body) if isinstance(body, list) else bytes(body)
-    stripped = bytes(body).strip()
-    if stripped[:1] in (b"{", b"["):
-        try:
-            return json.loads(stripped)
-        except ValueError:
-            pass
-    return bytes(body)
+        return body.encode("utf-8")
+    if isinstance(body, (bytes, bytearray)):
+        return bytes(body)
+    return b"".join(body) if isinstance(body, list) else bytes(body)
 
 
 def _without(value: Any, path: list[str]) -> Any:
@@ -63,21 +62,87 @@ def _without(value: Any, path: list[str]) -> Any:
     return value
 
 
+class Canonical:
+    """Reduces requests to what matching compares; nothing here learns new secrets."""
+
+    def __init__(self, volatile: Iterable[str], scrubber: Scrubber) -> None:
+        self.paths = [p.split(".") for p in volatile if p]
+        self.scrubber = scrubber
+        self._keys: dict[tuple[str, str, bytes], tuple[Any, ...]] = {}
+
+    def body(self, body: Any) -> Any:
+        raw = _raw(body)
+        stripped = raw.strip()
+        if stripped[:1] in (b"{", b"["):
+            try:
+                value = json.loads(stripped)
+            except ValueError:
+                pass
+            else:
+                for path in self.paths:
+                    value = _without(value, path)
+                # Credential fields are scrubbed on disk but present live: compare both scrubbed.
+                return self.scrubber.data(value, learn=False)
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            return raw
+        if is_form(text):
+            pairs = parse_qsl(self.scrubber.canonical_form(text.strip()), keep_blank_values=True)
+            return sorted((k, self.scrubber.text(v)) for k, v in pairs)
+        return self.scrubber.text(text)
+
+    def query(self, request: Any) -> list[tuple[str, str]]:
+        pairs = parse_qsl(request.parsed_uri.query, keep_blank_values=True)
+        return sorted((k, REDACTED if v and is_credential_name(k, _QUERY_WORDS)
+                       else self.scrubber.text(v)) for k, v in pairs)
+
+    def key(self, request: Any) -> tuple[Any, ...]:
+        """The index key of ``request`` (cached: vcrpy asks several times per request)."""
+        raw = _raw(request.body)
+        cache_key = (request.method, request.uri, raw)
+        found = self._keys.get(cache_key)
+        if found is None:
+            self.scrubber.learn(request)  # a key sent in a header, echoed in the body
+            body = self.body(raw)
+            digest = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False,
+                                default=repr)
+            found = (request.method.upper(), request.scheme, request.host, request.port,
+                     self.scrubber.text(request.path), tuple(self.query(request)), digest)
+            if len(self._keys) >= _CACHE_SIZE:
+                self._keys.clear()
+            self._keys[cache_key] = found
+        return found
+
+
+def install_index(cassette: Any, canonical: Canonical) -> Callable[[int], None]:
+    """Replace the cassette's linear scan with a keyed lookup; returns ``add(index)``,
+    to be called for each interaction appended later."""
+    by_key: dict[tuple[Any, ...], list[int]] = {}
+
+    def add(index: int) -> None:
+        by_key.setdefault(canonical.key(cassette.data[index][0]), []).append(index)
+
+    for index in range(len(cassette.data)):
+        add(index)
+
+    def responses(request: Any) -> Iterator[tuple[int, Any]]:
+        filtered = cassette._before_record_request(request)  # vcrpy's filters, as its own scan
+        if not filtered:
+            return
+        for index in by_key.get(canonical.key(filtered), ()):
+            yield index, cassette.data[index][1]
+
+    cassette._responses = responses
+    return add
+
+
 def make_body_matcher(volatile: Iterable[str], scrubber: Scrubber) -> Callable[[Any, Any], None]:
     """A vcrpy matcher: raises ``AssertionError`` (with a short reason) when bodies differ."""
-    paths = [p.split(".") for p in volatile if p]
-
-    def canonical(body: Any) -> Any:
-        value = _parse(body)
-        if isinstance(value, bytes):
-            return value
-        for path in paths:
-            value = _without(value, path)
-        # Secret fields are scrubbed on disk but present live: compare both as scrubbed.
-        return scrubber.data(value, learn=False)
+    canonical = Canonical(volatile, scrubber)
 
     def aacl_body(r1: Any, r2: Any) -> None:
-        a, b = canonical(r1.body), canonical(r2.body)
+        a, b = canonical.body(r1.body), canonical.body(r2.body)
         if a != b:
             raise AssertionError(_difference(a, b))
 
@@ -103,13 +168,13 @@ def _difference(a: Any, b: Any, where: str = "body") -> str:
     return f"{where} differs: {shown_a} != {shown_b}"
 
 
-def query_matcher(r1: Any, r2: Any) -> None:
-    """Query strings as multisets, secret parameter values ignored."""
+def make_query_matcher(scrubber: Scrubber) -> Callable[[Any, Any], None]:
+    """A vcrpy matcher: query strings as multisets, credential parameter values ignored."""
+    canonical = Canonical((), scrubber)
 
-    def canonical(request: Any) -> list[tuple[str, str]]:
-        pairs = parse_qsl(request.parsed_uri.query, keep_blank_values=True)
-        return sorted((k, "" if k.lower() in SECRET_QUERY else v) for k, v in pairs)
+    def aacl_query(r1: Any, r2: Any) -> None:
+        a, b = canonical.query(r1), canonical.query(r2)
+        if a != b:
+            raise AssertionError(f"query {a} != {b}")
 
-    a, b = canonical(r1), canonical(r2)
-    if a != b:
-        raise AssertionError(f"query {a} != {b}")
+    return aacl_query

@@ -9,15 +9,21 @@ which are ``BaseException``: SDK retry loops (``except Exception``) cannot swall
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 from decimal import Decimal
-from typing import Any
+from typing import Any, NoReturn
 
 import pytest
 
-from ._confirm import LiveGate
+from ._confirm import LiveGate, Refusal
+from ._decode import UndecodableBody
+from ._estimate import estimate as estimate_call
+from ._estimate import request_usage
+from ._matching import Canonical, _raw, install_index
 from ._prices import PriceTable
 from ._report import Call, summarise
+from ._scrub import Scrubber
 from ._usage import extract, response_text
 
 
@@ -42,6 +48,13 @@ class TestUsage:
         self.cassette: Any = None
         self.live: list[Call] = []
         self.refused = False
+        self.started = 0  # live calls let through to the network
+        self.failed_recordings: list[str] = []
+
+    @property
+    def complete(self) -> bool:
+        """Every live call that was sent has its response recorded."""
+        return not self.refused and not self.failed_recordings and self.started == len(self.live)
 
     @property
     def calls(self) -> list[Call]:
@@ -58,70 +71,100 @@ class TestUsage:
         return summarise(self.calls)
 
 
-def attach(cassette: Any, usage: TestUsage, gate: LiveGate,
-           unmatched: Callable[[Any, Any], str]) -> None:
-    """Install the live-call gate and the usage log on ``cassette``."""
+def _refuse(usage: TestUsage, refusal: Refusal) -> NoReturn:
+    usage.refused = True
+    if refusal.action == "skip":
+        pytest.skip(refusal.message)
+    pytest.fail(refusal.message, pytrace=False)
+
+
+def attach(cassette: Any, usage: TestUsage, gate: LiveGate, scrubber: Scrubber,
+           canonical: Canonical, unmatched: Callable[[Any, Any], str]) -> None:
+    """Index the cassette, and install the live-call gate, the budget and the usage log."""
     usage.cassette = cassette
     can_play = cassette.can_play_response_for
     append = cassette.append
+    add_to_index = install_index(cassette, canonical)
+    reserved: dict[int, Decimal] = {}
 
     def gated_can_play(request: Any) -> bool:
         if can_play(request):
             return True
         filtered = cassette.filter_request(request)
         if not filtered:
-            return False  # an ignored host: vcrpy passes it through unrecorded
+            return False  # an ignored host: vcrpy passes it through (the socket guard decides)
         if cassette.write_protected:
             pytest.fail(unmatched(cassette, filtered), pytrace=False)
-        refusal = gate.refusal()
+        refusal = gate.permission()
         if refusal is not None:
-            usage.refused = True
-            if refusal.action == "skip":
-                pytest.skip(refusal.message)
-            pytest.fail(refusal.message, pytrace=False)
+            _refuse(usage, refusal)
+        raw = _raw(request.body)
+        cost = estimate_call(request.uri, raw, usage.prices)
+        refusal = gate.reserve(cost, f"a call to model {request_usage(request.uri, raw).model!r}")
+        if refusal is not None:
+            _refuse(usage, refusal)
+        reserved[id(request)] = cost or Decimal(0)
+        usage.started += 1
         return False
 
     def logging_append(request: Any, response: Any) -> None:
+        hold = reserved.pop(id(request), Decimal(0))
+        try:  # scrubbed before vcrpy keeps anything, on copies: the client gets the real response
+            clean_request = scrubber.request(copy.deepcopy(request))
+            clean_response = scrubber.response(copy.deepcopy(response))
+        except UndecodableBody as exc:
+            usage.failed_recordings.append(str(exc))
+            gate.settle(hold, None)
+            return
         before = len(cassette.data)
-        append(request, response)
+        append(clean_request, clean_response)
         if len(cassette.data) > before:
+            add_to_index(len(cassette.data) - 1)
             stored_request, stored_response = cassette.data[-1]
             call = call_for(usage.test, True, stored_request, stored_response, usage.prices)
+            if not call.has_usage:  # e.g. a stream without include_usage: counted, estimated
+                text = response_text(stored_response.get("body"), stored_response.get("headers") or {})
+                size = len((text or "").encode("utf-8"))
+                guess = request_usage(request.uri, _raw(request.body), size)
+                cost = estimate_call(request.uri, _raw(request.body), usage.prices, size)
+                call = Call(usage.test, True, guess.model, 0, 0, 0, cost, has_usage=False,
+                            estimated=True)
             usage.live.append(call)
-            gate.spent(call.cost if call.has_usage else Decimal(0))
+            gate.settle(hold, call.cost, estimated=call.estimated)
 
     cassette.can_play_response_for = gated_can_play
     cassette.append = logging_append
 
 
-def record_command(nodeid: str, rewrite: bool) -> str:
+def record_command(nodeid: str, rewrite: bool, marker: str = "integration") -> str:
     mode = "rewrite" if rewrite else "once"
-    return f"pytest -m integration --record-mode={mode} '{nodeid}'"
+    return f"pytest -m {marker} --record-mode={mode} '{nodeid}'"
 
 
-def unmatched_message(cassette: Any, request: Any, nodeid: str, ci: bool) -> str:
+def unmatched_message(cassette: Any, request: Any, nodeid: str, ci: bool,
+                      marker: str = "integration") -> str:
     """Why replay failed for ``request``, naming the cassette and the command that fixes it."""
     prefix = "CI replays cassettes only and never calls a live API: " if ci else ""
     suffix = " (run it locally without CI, then commit the cassette)" if ci else ""
     path = cassette._path
     what = f"{request.method} {request.uri}"
     if not cassette.data:
-        return missing_message(path, nodeid, ci)
+        return missing_message(path, nodeid, ci, marker)
     best = cassette.find_requests_with_most_matches(request)
     if best and best[0][2]:
         detail = "; ".join(f"{name}: {message}" for name, message in best[0][2])
     else:
         detail = "the recorded responses for this request were all used already"
     return (f"{prefix}cassette {path} has no recorded response for {what} ({detail}); "
-            f"re-record it with: {record_command(nodeid, True)}{suffix}")
+            f"re-record it with: {record_command(nodeid, True, marker)}{suffix}")
 
 
-def missing_message(path: str, nodeid: str, ci: bool) -> str:
+def missing_message(path: str, nodeid: str, ci: bool, marker: str = "integration") -> str:
     if ci:
         return (f"cassette {path} is missing and CI replays cassettes only (no live API calls); "
-                f"record it locally without CI: {record_command(nodeid, False)}, then commit it")
+                f"record it locally without CI: {record_command(nodeid, False, marker)}, then commit it")
     return (f"cassette {path} is missing and the record mode is 'none' (replay only); "
-            f"record it with: {record_command(nodeid, False)}")
+            f"record it with: {record_command(nodeid, False, marker)}")
 
 
 def estimate(existing: list[str], new: int, prices: PriceTable) -> str:

@@ -29,6 +29,7 @@ class Call:
     cached_tokens: int
     cost: Decimal | None
     has_usage: bool = True
+    estimated: bool = False  # no usage in the response: cost estimated from the sizes
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -40,6 +41,7 @@ class Call:
             "cached_tokens": self.cached_tokens,
             "cost": None if self.cost is None else str(self.cost),
             "has_usage": self.has_usage,
+            "estimated": self.estimated,
         }
 
     @classmethod
@@ -54,6 +56,7 @@ class Call:
             cached_tokens=int(data["cached_tokens"]),
             cost=None if cost is None else Decimal(cost),
             has_usage=bool(data.get("has_usage", True)),
+            estimated=bool(data.get("estimated", False)),
         )
 
 

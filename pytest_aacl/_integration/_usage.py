@@ -10,13 +10,13 @@ OpenRouter reports the charged ``cost`` itself.  Price by the *response* model.
 
 from __future__ import annotations
 
-import gzip
 import json
-import zlib
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 from urllib.parse import unquote, urlsplit
+
+from ._decode import UndecodableBody, decode, encodings
 
 _HOSTS = {
     "api.openai.com": "openai",
@@ -104,26 +104,19 @@ def events(text: str) -> list[dict[str, Any]]:
 
 
 def response_text(body: Any, headers: dict[str, Any]) -> str | None:
-    """Decoded text of a stored body (handles ``!!binary`` gzip left by plain vcrpy)."""
+    """Decoded text of a stored body (also ``!!binary`` gzip / zstd / br left by plain vcrpy)."""
     if isinstance(body, dict):
         body = body.get("string")
     if body is None:
         return None
     raw = body.encode("utf-8") if isinstance(body, str) else bytes(body)
-    encoding = ",".join(
-        str(v) for k, vs in headers.items() if k.lower() == "content-encoding"
-        for v in (vs if isinstance(vs, list) else [vs])
-    )
-    if raw[:2] == b"\x1f\x8b" or "gzip" in encoding:
-        try:
-            raw = gzip.decompress(raw)
-        except (OSError, EOFError):
-            pass
-    elif "deflate" in encoding:
-        try:
-            raw = zlib.decompress(raw)
-        except zlib.error:
-            pass
+    codings = encodings(headers)
+    if raw[:2] == b"\x1f\x8b" and "gzip" not in codings:  # gzip stored without its header
+        codings.append("gzip")
+    try:
+        raw = decode(raw, codings)
+    except UndecodableBody:
+        pass
     return raw.decode("utf-8", "replace")
 
 

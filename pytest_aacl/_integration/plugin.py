@@ -1,6 +1,14 @@
-"""pytest glue for integration tests: the ``integration`` marker, cassettes, live-call gate, costs.
+"""pytest glue for integration tests: opt-in, the marker, cassettes, live-call gate, costs.
 
-Hooks, options, markers and fixtures only; the work lives in the sibling modules.
+Off unless the project opts in with one ini line, ``aacl_marker = integration`` (or any
+marker name: a project whose ``integration`` tests mean databases picks ``llm``), or
+``--aacl-marker NAME`` for one run.  Installed but not opted in, nothing changes: no
+marker is claimed, no test is deselected, no fixture is added.  ``-p aacl`` is not the
+signal: the plugin autoloads (entry point ``aacl``) and fuzzing users pass ``-p aacl``
+too, so it cannot tell "I want recorded LLM tests" from "I want fuzzing".
+
+Options, opt-in and the session's reports here; the hooks and fixtures that act on tests
+live in ``_active.py``, registered only when opted in; the work in the sibling modules.
 Cassettes come from pytest-recording (its ``vcr`` marker, ``--record-mode``,
 ``--block-network``); we add defaults for LLM APIs through its
 ``pytest_recording_configure`` hook.  Importing this module imports pytest only: vcrpy,
@@ -12,7 +20,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
@@ -25,10 +32,11 @@ if TYPE_CHECKING:
     from ._prices import PriceTable
     from ._recorder import TestUsage
     from ._report import Call
+    from ._scrub import Scrubber
 
 MARKER = (
-    "integration: the test talks to a real LLM API. Deselected unless -m selects it "
-    "(pytest -m integration); calls replay from cassettes/<module>/<test>.yaml."
+    "{name}: the test talks to a real LLM API (pytest-aacl). Deselected unless -m selects it "
+    "(pytest -m {name}); calls replay from {folder}/<module>/<test>.yaml."
 )
 _RECORDING_MODES = ("once", "new_episodes", "all", "rewrite")
 
@@ -39,9 +47,21 @@ class _Session:
     cassette_root: Path
     prices_path: str
     forced_replay: bool
+    marker: str = "integration"
     calls: list[Call] = field(default_factory=list)
+    unsaved: list[str] = field(default_factory=list)
     report_error: str = ""
+    scrub_config: tuple[list[str], list[str], list[str]] = ([], [], [])
     _prices: PriceTable | None = None
+    _scrubber: Scrubber | None = None
+
+    def scrubber(self) -> Scrubber:
+        """One per session: a secret learned in one test is scrubbed from every later one."""
+        if self._scrubber is None:
+            from ._scrub import Scrubber
+
+            self._scrubber = Scrubber(*self.scrub_config)
+        return self._scrubber
 
     def prices(self) -> PriceTable:
         if self._prices is None:
@@ -53,6 +73,8 @@ class _Session:
 
 _STATE = pytest.StashKey[_Session]()
 _CURRENT = pytest.StashKey["pytest.Item | None"]()
+PASSED = pytest.StashKey[bool]()  # on an item: its call phase passed
+REWRITE = pytest.StashKey[bool]()  # on an item: record from scratch, replace the file at the end
 
 
 def _budget(text: str) -> Decimal:
@@ -74,6 +96,14 @@ def pytest_addoption(parser: pytest.Parser, pluginmanager: pytest.PytestPluginMa
                          "(replayed calls are free)")
     group.addoption("--aacl-cost-report", metavar="PATH", default=None,
                     help="write token usage and cost per integration test as JSON to PATH")
+    group.addoption("--aacl-marker", metavar="NAME", default=None,
+                    help="opt in to recorded LLM tests for this run, marked @pytest.mark.NAME "
+                         "(overrides the ini option aacl_marker)")
+    parser.addini("aacl_marker", "opt in to recorded LLM tests: the name of their marker, e.g. "
+                  "integration or llm (empty: off, pytest-aacl leaves every marker alone)",
+                  default="")
+    parser.addini("aacl_secret_env", "extra environment variables whose values are secrets, "
+                  "scrubbed from cassettes wherever they appear", type="args", default=[])
     parser.addini("aacl_cassette_dir", "directory under rootdir for integration cassettes",
                   default="cassettes")
     parser.addini("aacl_prices", "litellm-format price JSON overlaid on the bundled snapshot",
@@ -93,10 +123,23 @@ def pytest_addoption(parser: pytest.Parser, pluginmanager: pytest.PytestPluginMa
             pluginmanager.register(recording, "recording")
 
 
+def _marker_name(config: pytest.Config) -> str:
+    name = (config.getoption("aacl_marker") or config.getini("aacl_marker") or "").strip()
+    if name and not name.isidentifier():
+        raise pytest.UsageError(f"aacl_marker = {name!r} is not a marker name; use a Python "
+                                "identifier such as integration or llm")
+    return name
+
+
 def pytest_configure(config: pytest.Config) -> None:
+    marker = _marker_name(config)
+    if not marker:
+        return  # not opted in: installed, pytest-aacl changes nothing about these tests
+    from ._cassettes import remove_stale_temp_files
     from ._confirm import LiveGate, ci_active, env_confirmed
 
-    config.addinivalue_line("markers", MARKER)
+    folder = config.getini("aacl_cassette_dir")
+    config.addinivalue_line("markers", MARKER.format(name=marker, folder=folder))
     ci = ci_active()
     forced = ci and getattr(config.option, "record_mode", None) in _RECORDING_MODES
     if forced:
@@ -119,18 +162,23 @@ def pytest_configure(config: pytest.Config) -> None:
     report_path = config.getoption("aacl_cost_report")
     if report_path and os.path.isdir(report_path):
         raise pytest.UsageError(f"--aacl-cost-report {report_path} is a directory; name a file, e.g. {os.path.join(report_path, 'aacl-costs.json')}")
-    config.stash[_STATE] = _Session(
-        gate=LiveGate(
-            ci=ci,
-            worker=workerinput is not None,
-            preconfirmed=config.getoption("aacl_yes") or env_confirmed(),
-            budget=budget,
-            ask=_terminal_ask(config),
-        ),
-        cassette_root=config.rootpath / config.getini("aacl_cassette_dir"),
-        prices_path=prices_path,
-        forced_replay=forced,
+    root = config.rootpath / folder
+    gate = LiveGate(
+        ci=ci,
+        worker=workerinput is not None,
+        preconfirmed=config.getoption("aacl_yes") or env_confirmed(),
+        budget=budget,
+        ask=_terminal_ask(config),
+        record_hint=f"pytest -m {marker} --record-mode=once --aacl-yes",
     )
+    config.stash[_STATE] = _Session(
+        gate=gate, cassette_root=root, prices_path=prices_path, forced_replay=forced, marker=marker,
+        scrub_config=(config.getini("aacl_scrub_headers"), config.getini("aacl_scrub_fields"),
+                      config.getini("aacl_secret_env")))
+    remove_stale_temp_files(root)  # left by a process killed while it wrote a cassette
+    from . import _active
+
+    config.pluginmanager.register(_active, "aacl.integration.active")
 
 
 def _terminal_ask(config: pytest.Config) -> Any:
@@ -157,184 +205,32 @@ def _terminal_ask(config: pytest.Config) -> Any:
     return ask
 
 
-def _is_integration(item: pytest.Item) -> bool:
-    return item.get_closest_marker("integration") is not None
+def state_of(config: pytest.Config) -> _Session | None:
+    """The session state, or ``None`` when the project did not opt in."""
+    return config.stash.get(_STATE, None)
 
 
-@pytest.hookimpl(trylast=True)
-def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config,
-                                  items: list[pytest.Item]) -> None:
-    chosen = [item for item in items if _is_integration(item)]
-    if not chosen:
-        return
-    if not config.option.markexpr:  # never run by accident: only an -m expression selects them
-        items[:] = [item for item in items if not _is_integration(item)]
-        config.hook.pytest_deselected(items=chosen)
-        return
-    from pytest_recording.plugin import get_default_cassette_name
-
-    state = config.stash[_STATE]
-    rerecorded: list[str] = []
-    new = 0
-    for item in chosen:
-        if item.get_closest_marker("vcr") is None:
-            item.add_marker(pytest.mark.vcr)
-        if item.get_closest_marker("default_cassette") is None:
-            name = get_default_cassette_name(getattr(item, "cls", None), item.name)
-            target = state.cassette_root / Path(str(item.path)).stem / name
-            item.add_marker(pytest.mark.default_cassette(str(target)))
-        if state.gate.ci:  # first in the list, so it wins over vcr_config and other marks
-            item.add_marker(pytest.mark.vcr(record_mode="none"), append=False)
-            item.add_marker(pytest.mark.block_network)
-        names = getattr(item, "fixturenames", None)
-        if isinstance(names, list) and "_aacl_preflight" in names:
-            names.remove("_aacl_preflight")  # decide before pytest-recording opens (or
-            names.insert(0, "_aacl_preflight")  # in rewrite mode deletes) the cassette
-        mode = _marked_mode(item, config)
-        path = str(item.get_closest_marker("default_cassette").args[0]) + ".yaml"
-        exists = _exists(Path(path))
-        if mode in ("all", "rewrite") and exists:
-            rerecorded.append(path)
-        elif mode in _RECORDING_MODES and not exists:
-            new += 1
-    state.gate.pending = len(rerecorded) + new
-    if state.gate.pending and not state.gate.ci:
-        from ._recorder import estimate
-
-        state.gate.estimate = estimate(rerecorded, new, state.prices())
-
-
-def _marked_mode(item: pytest.Item, config: pytest.Config) -> str:
-    mode = config.getoption("record_mode", None) or "none"
-    for mark in reversed(list(item.iter_markers("vcr"))):
-        mode = mark.kwargs.get("record_mode", mode)
-    return str(mode)
-
-
-def _exists(path: Path) -> bool:
-    try:
-        return path.stat().st_size > 0
-    except OSError:
-        return False
-
-
-@pytest.hookimpl(tryfirst=True)
-def pytest_runtest_setup(item: pytest.Item) -> None:
-    item.config.stash[_CURRENT] = item
-
-
-@pytest.hookimpl(trylast=True)
-def pytest_runtest_teardown(item: pytest.Item) -> None:
-    item.config.stash[_CURRENT] = None
-
-
-@pytest.hookimpl(wrapper=True)
-def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
-    report = yield
-    cassettes = sys.modules.get("pytest_aacl._integration._cassettes")
-    if cassettes is not None and call.excinfo is not None \
-            and isinstance(call.excinfo.value, cassettes.CassetteError):
-        report.longrepr = str(call.excinfo.value)  # the message says it all: no traceback
-    return report
-
-
-@pytest.hookimpl(optionalhook=True)
-def pytest_recording_configure(config: pytest.Config, vcr: Any) -> None:
-    item = config.stash.get(_CURRENT, None)
-    if item is None or not _is_integration(item):
-        return
-    from ._cassettes import Persister, Serializer
-    from ._matching import make_body_matcher, query_matcher
-    from ._scrub import Scrubber
-
-    scrubber = Scrubber(config.getini("aacl_scrub_headers"), config.getini("aacl_scrub_fields"))
-    vcr.register_serializer("yaml", Serializer())
-    vcr.register_persister(Persister(vcr.persister, scrubber))
-    vcr.register_matcher("aacl_body", make_body_matcher(config.getini("aacl_volatile_fields"), scrubber))
-    vcr.register_matcher("aacl_query", query_matcher)
-    vcr.match_on = ("method", "scheme", "host", "port", "path", "aacl_query", "aacl_body")
-    vcr.decode_compressed_response = True
-    vcr.before_record_request = scrubber.request
-    vcr.before_record_response = scrubber.response
-
-
-@pytest.fixture(autouse=True)
-def _aacl_preflight(request: pytest.FixtureRequest) -> None:
-    """Before the cassette opens: fail a missing replay, ask before a predicted live run."""
-    item = request.node
-    if not isinstance(item, pytest.Item) or not _is_integration(item):
-        return
-    from ._recorder import missing_message
-
-    state = request.config.stash[_STATE]
-    if request.config.getoption("disable_recording", False):
-        live, path, mode = True, "", "disabled"
-    else:
-        merged = dict(request.getfixturevalue("vcr_config"))
-        for mark in reversed(list(item.iter_markers("vcr"))):
-            merged.update(mark.kwargs)
-        mode = merged.get("record_mode") or request.getfixturevalue("record_mode")
-        suffix = "." + merged.get("serializer", "yaml")
-        base = os.path.join(request.getfixturevalue("vcr_cassette_dir"),
-                            request.getfixturevalue("default_cassette_name"))
-        path = base if base.endswith(suffix) else base + suffix
-        exists = _exists(Path(path))
-        if mode == "none" and not exists:
-            pytest.fail(missing_message(path, item.nodeid, state.gate.ci), pytrace=False)
-        live = mode in ("all", "rewrite") or (mode in _RECORDING_MODES and not exists)
-    if live:
-        refusal = state.gate.refusal()
-        if refusal is not None:
-            if refusal.action == "skip":
-                pytest.skip(refusal.message)
-            pytest.fail(refusal.message, pytrace=False)
-
-
-@pytest.fixture(autouse=True)
-def _aacl_cassette(request: pytest.FixtureRequest) -> Iterator[TestUsage | None]:
-    """Gate live calls on the open cassette and log every call's usage and cost."""
-    item = request.node
-    if not isinstance(item, pytest.Item) or not _is_integration(item):
-        yield None
-        return
-    from ._recorder import TestUsage, attach, unmatched_message
-
-    state = request.config.stash[_STATE]
-    usage = TestUsage(item.nodeid, state.prices())
-    cassette = request.getfixturevalue("vcr")
-    if cassette is not None:
-        attach(cassette, usage, state.gate,
-               lambda c, r: unmatched_message(c, r, item.nodeid, state.gate.ci))
-    yield usage
-    if usage.refused and cassette is not None:
-        cassette.dirty = False  # a refused test keeps no half-recorded cassette
-    calls = usage.calls
-    state.calls.extend(calls)
-    from ._report import summarise
-
-    totals = summarise(calls)
-    item.user_properties.extend([
-        ("aacl_calls", totals["calls"]),
-        ("aacl_live_calls", totals["live_calls"]),
-        ("aacl_input_tokens", totals["input_tokens"]),
-        ("aacl_output_tokens", totals["output_tokens"]),
-        ("aacl_cached_tokens", totals["cached_tokens"]),
-        ("aacl_cost_usd", "unknown" if totals["unpriced_calls"] else str(totals["cost"])),
-        ("aacl_models", ",".join(totals["models"])),
-    ])
+def is_recorded(item: pytest.Item, state: _Session | None) -> bool:
+    return state is not None and item.get_closest_marker(state.marker) is not None
 
 
 @pytest.fixture
-def aacl_usage(_aacl_cassette: TestUsage | None) -> TestUsage:
-    """Token usage and cost of the calls this integration test made so far."""
-    if _aacl_cassette is None:
-        raise pytest.UsageError("aacl_usage is available in tests marked @pytest.mark.integration")
-    return _aacl_cassette
+def aacl_usage(request: pytest.FixtureRequest) -> TestUsage:
+    """Token usage and cost of the calls this recorded LLM test made so far."""
+    state = state_of(request.config)
+    if state is None:
+        pytest.fail("aacl_usage needs recorded LLM tests switched on: add aacl_marker = "
+                    "integration to the [pytest] ini section (see docs/recording.md)", pytrace=False)
+    usage = request.getfixturevalue("_aacl_cassette")
+    if usage is None:
+        pytest.fail(f"aacl_usage is available in tests marked @pytest.mark.{state.marker}",
+                    pytrace=False)
+    return usage  # type: ignore[no-any-return]
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:
     config = session.config
-    state = config.stash.get(_STATE, None)
+    state = state_of(config)
     if state is None:
         return
     workeroutput = getattr(config, "workeroutput", None)
@@ -369,6 +265,8 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
         terminalreporter.write_line("aacl: CI is set, so --record-mode was forced to 'none'")
     if state.report_error:
         terminalreporter.write_line(state.report_error, red=True)
+    for line in state.unsaved:
+        terminalreporter.write_line(line, yellow=True)
     if not state.calls:
         return
     from ._report import table
@@ -377,8 +275,12 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
     for line in table(state.calls):
         terminalreporter.write_line(line)
     gate = state.gate
+    if gate.estimated_live_calls:
+        terminalreporter.write_line(
+            f"{gate.estimated_live_calls} live call(s) had no usage in the response; their cost "
+            "is an estimate from the request and response sizes (about 4 bytes per token)")
     if gate.unpriced_live_calls:
         terminalreporter.write_line(
-            f"{gate.unpriced_live_calls} live call(s) had no known price and are not counted "
-            "against --aacl-budget")
+            f"{gate.unpriced_live_calls} live call(s) had no known price: their cost shows as "
+            "unknown (under --aacl-budget each stays counted at its estimate from the request)")
     terminalreporter.write_line(f"prices: {'; '.join(state.prices().sources)}")
