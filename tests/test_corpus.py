@@ -10,7 +10,11 @@ from __future__ import annotations
 
 import copy
 import importlib
+import re
+import subprocess
+import sys
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -93,3 +97,18 @@ def test_easy_defects_are_found(entry_id: str) -> None:
     run = judge(entry, report, 0, 0.0)
     assert run.found_by, f"{entry_id} missed: {entry.defect.description}\n{report}"
     assert not run.false, "\n".join(run.false)
+
+
+_DOC = Path(__file__).resolve().parent.parent / "docs" / "corpus.md"
+
+
+def test_the_docs_example_adds_a_defect_that_shows() -> None:
+    """docs/corpus.md's Python example runs (in a fresh interpreter) and prints what it shows."""
+    text = _DOC.read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```\s*prints\s*```text\n(.*?)```", text, re.S)
+    assert blocks, "docs/corpus.md lost its example"
+    for code, shown in blocks:
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                              cwd=_DOC.parent.parent)
+        assert done.returncode == 0, done.stderr[-2000:]
+        assert done.stdout.strip() == shown.strip()

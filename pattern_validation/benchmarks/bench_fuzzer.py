@@ -8,7 +8,8 @@
 Every corpus entry is fuzzed with every check at `--max-examples` (default 100, the default
 budget) for each seed.  A finding on a defective layer is *attributed* to its planted defect
 when it is about the defect's field (see `fields_of`); it *finds* the defect when it is
-attributed and comes from one of the checks the manifest says should catch it.  Any finding on
+attributed and comes from one of the checks the manifest says should catch it (or from a check
+newer than the manifest, see `MANIFEST_CHECKS`).  Any finding on
 a control, and any unattributed finding on a defective layer, is a false positive.  Examples
 to first find use `Finding.first_seen` (1-based example index within that check's run) when
 the fuzzer provides it.  Targets (issue 8): 100 % found, median <= 10, 0 findings on controls.
@@ -29,6 +30,10 @@ from typing import Any
 from pattern_validation.corpus import ENTRIES, Entry
 
 _INDEX = re.compile(r"\[[^\]]*\]")
+#: The checks the manifest's `Defect.checks` were written against.  A finding of a check
+#: added later (a black-box oracle, say) finds a defect when it is about the defect's field.
+MANIFEST_CHECKS = frozenset({"no_silent_corruption", "identity_on_canonical", "rejects_invalid", "total",
+                             "typed_implementation", "correction_quality", "idempotent"})
 
 
 @dataclass
@@ -68,11 +73,18 @@ def fields_of(finding: Any) -> set[str]:
     """The field paths a finding is about: its labels, and where what reached the implementation
     differs from what was meant (the only evidence a label-free conforming finding carries)."""
     paths = {normalise_path(label.get("path", "")) for label in getattr(finding, "labels", ()) or ()}
+    for name in ("path", "field"):  # a fuzzer that names the field outright
+        if isinstance(getattr(finding, name, None), str):
+            paths.add(normalise_path(getattr(finding, name)))
+    paths.update(normalise_path(p) for p in getattr(finding, "fields", ()) or () if isinstance(p, str))
     intended = finding.intended if finding.intended is not None else (finding.args if finding.kind == "conforming" else None)
     for got in getattr(finding, "received", ()) or ():
         if isinstance(got, dict) and isinstance(intended, dict):
             _diff(got, intended, "", paths)
-    return {p for p in paths if p and p != "<arguments>"}
+    paths = {p for p in paths if p and p != "<arguments>"}
+    if not paths and isinstance(finding.args, dict):  # last resort (black-box, no labels): fields the message names
+        paths = {key for key in finding.args if re.search(rf"(?<!\w){re.escape(str(key))}(?!\w)", finding.message)}
+    return paths
 
 
 def related(a: str, b: str) -> bool:
@@ -92,7 +104,7 @@ def judge(entry: Entry, report: Any, seed: int, seconds: float) -> Run:
         about = defect is not None and (any(related(p, defect.field) for p in paths) or defect.reader in (f.error or ""))
         if not about:
             run.false.append(line)
-        elif f.check in defect.checks:
+        elif f.check in defect.checks or f.check not in MANIFEST_CHECKS:
             run.found_by.append(f.check)
             seen = getattr(f, "first_seen", None)
             if isinstance(seen, int) and (run.first_seen is None or seen < run.first_seen):
@@ -152,7 +164,7 @@ def summary(runs: list[Run], seeds: list[int], max_examples: int, blackbox: bool
         f"wall time: {seconds:.1f}s ({seconds / max(len(runs), 1):.1f}s per entry and seed; figures under load unless said otherwise)",
         f"targets: 100% found {'PASS' if pct == 100 else 'FAIL'}; median <= 10 "
         f"{'PASS' if has_first and statistics.median(firsts) <= 10 else 'FAIL' if has_first else 'UNKNOWN'}; "
-        f"0 findings on controls {'PASS' if fp_controls == 0 and not any(r.error for r in controls) else 'FAIL'}",
+        f"0 findings on controls {'n/a (no control ran)' if not controls else 'PASS' if fp_controls == 0 and not any(r.error for r in controls) else 'FAIL'}",
     ]
     return out
 
