@@ -51,7 +51,8 @@ def _stdio(*command: str) -> str:
     return "stdio:" + shlex.join(command)
 
 
-def plan(servers: list[str], forms: list[str], root: Path, web_env: dict[str, str]) -> Iterator[Run]:
+def plan(servers: list[str], forms: list[str], root: Path, web_env: dict[str, str],
+         pythons: dict[str, str] | None = None) -> Iterator[Run]:
     """The targets to fuzz: how each server is started, and the sandbox it needs.
 
     Entry points (console scripts): `mcp-server-time = mcp_server_time:main`, likewise for
@@ -60,9 +61,9 @@ def plan(servers: list[str], forms: list[str], root: Path, web_env: dict[str, st
     in `create_server()`; sqlite builds a low-level `mcp.server.lowlevel.Server` inside its
     `main()` coroutine, so it has no in-process form.
     """
-    py = sys.executable
     for server in servers:
-        if find_spec(PACKAGES[server]) is None:
+        py = (pythons or {}).get(server, sys.executable)  # stdio servers may live in another environment
+        if py == sys.executable and find_spec(PACKAGES[server]) is None:
             yield Run(server, "-", "", note=f"not installed: pip install {PACKAGES[server].replace('_', '-')}")
             continue
         if server == "time":
@@ -77,7 +78,7 @@ def plan(servers: list[str], forms: list[str], root: Path, web_env: dict[str, st
                 yield Run(server, "inprocess", f"{SANDBOX}:GIT_SANDBOX", "repo_path fixed to the sandbox repository", env)
                 yield Run(server, "inprocess", f"{SANDBOX}:GIT", "confined to the sandbox (--repository)", env)
             if "stdio" in forms:
-                yield Run(server, "stdio", _stdio(py, "-m", SANDBOX, str(repo)), "repo_path fixed to the sandbox repository", env)
+                yield Run(server, "stdio", _stdio(sys.executable, "-m", SANDBOX, str(repo)), "repo_path fixed to the sandbox repository", env)
                 yield Run(server, "stdio", _stdio(py, "-m", "mcp_server_git", "--repository", str(repo)), "confined to the sandbox", env)
         elif server == "fetch":
             if "inprocess" in forms:
@@ -89,8 +90,28 @@ def plan(servers: list[str], forms: list[str], root: Path, web_env: dict[str, st
                 yield Run(server, "inprocess", "", note="no in-process form: the server object is built inside main()")
             if "stdio" in forms:
                 db = make_sqlite_db(root / "sqlite")
-                code = f"import sys, mcp_server_sqlite; sys.argv = ['mcp-server-sqlite', '--db-path', {str(db)!r}]; mcp_server_sqlite.main()"
-                yield Run(server, "stdio", _stdio(py, "-c", code), "a fresh temporary database")
+                script = Path(py).parent / "mcp-server-sqlite"  # the console script: no __main__ module
+                yield Run(server, "stdio", _stdio(str(script), "--db-path", str(db)), "a fresh temporary database")
+
+
+_INITIALIZE = ('{"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": "2025-06-18", '
+               '"capabilities": {}, "clientInfo": {"name": "aacl-probe", "version": "0"}}}\n')
+
+
+def probe(run: Run, timeout: float = 30.0) -> str:
+    """'' if the stdio server answers `initialize`, else one line saying why it does not start."""
+    command = shlex.split(run.target.removeprefix("stdio:"))
+    env = {**os.environ, **run.env, "PYTHONPATH": str(REPO)}
+    try:
+        done = subprocess.run(command, input=_INITIALIZE, capture_output=True, text=True, timeout=timeout, env=env)
+    except subprocess.TimeoutExpired:
+        return f"no answer to initialize within {timeout:.0f}s"
+    except OSError as exc:
+        return f"cannot start: {exc}"
+    if '"result"' in done.stdout:
+        return ""
+    errors = [line for line in done.stderr.splitlines() if line.strip()]
+    return f"exit {done.returncode}: " + (errors[-1][:300] if errors else "no answer to initialize")
 
 
 @dataclass
@@ -121,7 +142,8 @@ def fuzz(run: Run, work: Path, max_examples: int, seed: int, timeout: float) -> 
         outcome.problem = f"pytest exit {done.returncode}: " + " | ".join(useful[-3:])[:600]
         return outcome
     for case in ET.parse(xml).getroot().iter("testcase"):
-        name = case.get("name", "?")
+        tool = case.get("classname", "").rpartition(".")[2] or case.get("classname", "")
+        name = f"{tool}::{case.get('name', '?')}" if tool else case.get("name", "?")
         bad = case.find("failure") if case.find("failure") is not None else case.find("error")
         skip = case.find("skipped")
         if bad is not None:
@@ -162,22 +184,31 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--max-examples", type=int, default=100)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--timeout", type=float, default=1800.0, help="seconds per pytest run")
+    parser.add_argument("--server-python", action="append", default=[], metavar="SERVER=PYTHON",
+                        help="run a stdio server with another interpreter, e.g. sqlite=/venv-mcp1/bin/python "
+                             "(mcp-server-sqlite needs mcp<2)")
     args = parser.parse_args(argv)
     servers = [s.strip() for s in args.servers.split(",") if s.strip()]
     unknown = [s for s in servers if s not in PACKAGES]
     if unknown:
         parser.error(f"unknown server(s) {unknown}; choose from {', '.join(PACKAGES)}")
     forms = [f.strip() for f in args.forms.split(",")]
+    pythons = dict(item.split("=", 1) for item in args.server_python if "=" in item)
     totals = {"passed": 0, "failed": 0, "skipped": 0, "problems": 0}
     with ExitStack() as stack:
         root = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="aacl-mcp-reference-")))
         web = stack.enter_context(OfflineWeb())
         work = root / "pytest"
         work.mkdir()
-        for run in plan(servers, forms, root, web.env):
+        for run in plan(servers, forms, root, web.env, pythons):
             head = f"== {run.server} [{run.form}] {run.target or ''}" + (f"  ({run.note})" if run.note else "")
             print(head, flush=True)
             if not run.target:
+                continue
+            why = probe(run) if run.form == "stdio" else ""
+            if why:
+                totals["problems"] += 1
+                print(f"   SERVER DOES NOT START: {why}")
                 continue
             outcome = fuzz(run, work, args.max_examples, args.seed, args.timeout)
             if outcome.problem:
