@@ -32,7 +32,10 @@ class Defect:
     trigger: dict[str, Any]          # arguments that show the defect
     intended: dict[str, Any] | None  # what `trigger` means; None: `trigger` is invalid and must be refused
     checks: tuple[str, ...]          # the fuzzer checks that should report it
-    blackbox: bool = True            # visible in the tool's result, so findable without naming the implementation
+    #: findable without naming the implementation: it crashes, accepts invalid input, or answers a
+    #: model-style rendering differently from the intended value.  Not so for a defect that changes
+    #: every value the same way (lower-casing a query) or hides in a field the result does not show.
+    blackbox: bool = True
 
 
 @dataclass(frozen=True)

@@ -133,7 +133,8 @@ SHAPE.planted("deadline_offset_dropped", "deadline", _deadline_naive,
               trigger={"title": "Review", "day": "2025-04-03", "start": "10:00:00", "deadline": "2025-04-01T17:00:00+02:00"},
               intended={"title": "Review", "day": "2025-04-03", "start": "10:00:00", "deadline": "2025-04-01T17:00:00+02:00"},
               checks=("identity_on_canonical", "typed_implementation", "no_silent_corruption"),
-              why="the UTC offset is dropped from the deadline")
+              why="the UTC offset is dropped from the deadline",
+              blackbox=False)
 SHAPE.planted("deadline_naive_utc", "deadline", _deadline_assume_utc,
               trigger={"title": "Review", "day": "2025-04-03", "start": "10:00:00", "deadline": "2025-04-01 17:00"},
               intended=None, checks=("rejects_invalid",),
@@ -146,4 +147,5 @@ SHAPE.planted("start_seconds_lost", "start", _start_minutes,
               trigger={"title": "Review", "day": "2025-04-03", "start": "10:30:15"},
               intended={"title": "Review", "day": "2025-04-03", "start": "10:30:15"},
               checks=("identity_on_canonical", "typed_implementation", "no_silent_corruption"),
-              why='strftime("%H:%M") drops the seconds (and any offset)')
+              why='strftime("%H:%M") drops the seconds (and any offset)',
+              blackbox=False)

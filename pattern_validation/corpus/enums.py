@@ -97,7 +97,8 @@ SHAPE.planted("unit_unchecked", "unit", _unit_lowered, trigger={"mode": "heat", 
               checks=("rejects_invalid", "typed_implementation"), why="unit is lower-cased but never checked: 'zzz_unknown' passes")
 SHAPE.planted("fan_str_none", "fan", _fan_str, trigger={"mode": "heat", "fan": None}, intended={"mode": "heat", "fan": None},
               checks=("identity_on_canonical", "typed_implementation", "no_silent_corruption"),
-              why='str(None): a null fan reaches the backend as the string "none"')
+              why='str(None): a null fan reaches the backend as the string "none"',
+              blackbox=False)
 SHAPE.planted("priority_not_member", "priority", _priority_int, trigger={"mode": "heat", "priority": 4}, intended=None,
               checks=("rejects_invalid", "typed_implementation"), why="int(x) without a membership check: priority 4 passes")
 SHAPE.planted("mode_keyerror", "mode", _mode_lookup, trigger={"mode": "zzz_unknown"}, intended=None,

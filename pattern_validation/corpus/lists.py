@@ -109,7 +109,8 @@ SHAPE.planted("ids_no_max_items", "ids", _ids_no_max_items,
               checks=("rejects_invalid",), why="maxItems is never checked: six ids reach the backend")
 SHAPE.planted("tags_deduplicated", "tags", _tags_deduplicated,
               trigger={"ids": [1], "tags": ["tech", "news"]}, intended={"ids": [1], "tags": ["tech", "news"]},
-              checks=("identity_on_canonical", "no_silent_corruption"), why="sorted(set(tags)) reorders valid tags")
+              checks=("identity_on_canonical", "no_silent_corruption"), why="sorted(set(tags)) reorders valid tags",
+              blackbox=False)
 SHAPE.planted("tags_brackets_stripped", "tags", _tags_brackets_stripped,
               trigger={"ids": [1], "tags": '["news", "tech"]'}, intended={"ids": [1], "tags": ["news", "tech"]},
               checks=("no_silent_corruption", "typed_implementation"), why="a JSON list in a string keeps its quotes per item")
@@ -118,4 +119,5 @@ SHAPE.planted("ids_min_items_forgotten", "ids", _ids_min_items_forgotten,
               checks=("rejects_invalid",), why="minItems is never checked: an empty id list reaches the backend")
 SHAPE.planted("scores_truncated", "scores", _scores_int,
               trigger={**_CALL, "scores": [0.75, 1]}, intended={**_CALL, "scores": [0.75, 1]},
-              checks=("identity_on_canonical", "no_silent_corruption"), why="int() on every score: 0.75 becomes 0")
+              checks=("identity_on_canonical", "no_silent_corruption"), why="int() on every score: 0.75 becomes 0",
+              blackbox=False)

@@ -102,6 +102,10 @@ def _age_or_zero(field: str, value: Any) -> Any:
     return int(value or 0)  # "" / None / absent all become 0; "abc" crashes
 
 
+def _age_digits_or_zero(field: str, value: Any) -> Any:
+    return int(value) if str(value).isdigit() else 0  # "+30", " 30 ", "thirty" silently become 0
+
+
 def _email_unchecked(field: str, value: Any) -> Any:
     return k.text()(field, value)  # the format is never checked
 
@@ -140,7 +144,11 @@ SHAPE.planted("postcode_int_passthrough", "address.postcode",
               checks=("no_silent_corruption", "typed_implementation"), why="a postcode sent as a number reaches the backend as an int")
 SHAPE.planted("age_or_zero", "person.age", _nested(_PERSON, _PERSON_REQUIRED, "_age_or_zero", age=_age_or_zero),
               trigger={"person": {**_CONTACT, "age": 200}, "address": _HOME}, intended=None,
-              checks=("rejects_invalid",), why="int(value or 0): no bounds (age 200 passes), '' becomes 0", blackbox=False)
+              checks=("rejects_invalid",), why="int(value or 0): no bounds (age 200 passes), '' becomes 0")
+SHAPE.planted("age_digits_or_zero", "person.age", _nested(_PERSON, _PERSON_REQUIRED, "_age_digits_or_zero", age=_age_digits_or_zero),
+              trigger={"person": {**_CONTACT, "age": " 30 "}, "address": _HOME}, intended={"person": {**_CONTACT, "age": 30}, "address": _HOME},
+              checks=("no_silent_corruption",), why='anything but plain digits becomes age 0 ("+30", " 30 ", "thirty")',
+              blackbox=False)
 SHAPE.planted("email_unchecked", "person.email", _nested(_PERSON, _PERSON_REQUIRED, "_email_unchecked", email=_email_unchecked),
               trigger={"person": {"name": "Ada", "email": "not an email"}, "address": _HOME}, intended=None,
               checks=("rejects_invalid",), why="the e-mail format is never checked")

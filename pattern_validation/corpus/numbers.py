@@ -112,7 +112,8 @@ SHAPE.planted("quantity_first_digits", "quantity", _quantity_first_digits,
               checks=("no_silent_corruption", "rejects_invalid"), why='the first run of digits is taken: "1,000" becomes 1')
 SHAPE.planted("discount_fraction_scaled", "discount_percent", _discount_fraction,
               trigger={**_ORDER, "discount_percent": 0.5}, intended={**_ORDER, "discount_percent": 0.5},
-              checks=("identity_on_canonical", "no_silent_corruption"), why="a discount of 0.5 % is read as 50 %")
+              checks=("identity_on_canonical", "no_silent_corruption"), why="a discount of 0.5 % is read as 50 %",
+              blackbox=False)
 SHAPE.planted("quantity_rounded", "quantity", _quantity_rounded,
               trigger={"quantity": 2.5, "amount": 29.9}, intended=None,
               checks=("rejects_invalid",), why="round(2.5) == 2: a non-integral quantity passes")

@@ -132,4 +132,5 @@ SHAPE.planted("time_range_unknown_none", "time_range", _time_range_optional_stri
               checks=("rejects_invalid",), why="an unknown time_range silently becomes None (no filter)")
 SHAPE.planted("query_lowercased", "query", _query_cleaned,
               trigger={"query": "Python 3.13"}, intended={"query": "Python 3.13"},
-              checks=("identity_on_canonical", "no_silent_corruption"), why="the query is stripped and lower-cased")
+              checks=("identity_on_canonical", "no_silent_corruption"), why="the query is stripped and lower-cased",
+              blackbox=False)
