@@ -84,9 +84,10 @@ def test_controls_come_out_clean(entry: corpus.Entry) -> None:
     assert not run.false, "\n".join(run.false)
 
 
-#: Defects the fuzzer finds within the first few examples today; a regression here is loud.
-MUST_FIND = ("seed.results_no_maximum", "seed.safe_search_strip", "dates.start_seconds_lost",
-             "enums.mode_unknown_auto", "numbers.amount_no_minimum")
+#: Defects that most calls trigger (the fuzzer found each with every seed of the baseline run);
+#: a regression here is loud.  Rarely triggered defects are the benchmark's job.
+MUST_FIND = ("seed.safe_search_strip", "dates.start_seconds_lost", "dates.deadline_offset_dropped",
+             "lists.tags_deduplicated", "enums.mode_unknown_auto")
 
 
 @pytest.mark.parametrize("entry_id", MUST_FIND)

@@ -96,6 +96,17 @@ class Shape:
     def build(self, **defective: Reader) -> Callable[..., Any]:
         return layer(self.tool, self.readers, self.required, _backend, self.backend, self.doc, **defective)
 
+    def controls(self, note: str) -> None:
+        """The shape's two controls, as module attributes: the correct hand-written layer
+        (`<tool>`) and the same tool built with `pytest_aacl.boundary` (`<tool>_boundary`)."""
+        from pytest_aacl import boundary
+
+        module = sys.modules[self.module]
+        setattr(module, self.tool, self.build())
+        setattr(module, f"{self.tool}_boundary", boundary(getattr(_backend, self.backend), schema=self.schema, name=self.tool))
+        self.control(self.tool, note)
+        self.control(f"{self.tool}_boundary", "built with pytest_aacl.boundary", boundary_built=True)
+
     def control(self, attr: str, note: str, *, boundary_built: bool = False) -> None:
         """Declare a correct module attribute `attr` (built already by the shape module)."""
         self.entries.append(Entry(

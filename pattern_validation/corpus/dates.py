@@ -12,9 +12,6 @@ import datetime as dt
 import re
 from typing import Any
 
-from pytest_aacl import boundary
-
-from . import _backend
 from . import _kit as k
 from ._manifest import Shape
 
@@ -36,11 +33,9 @@ SHAPE = Shape(
     required=("title", "day", "start"), backend="schedule", doc="Book a meeting; returns the event created.",
 )
 ENTRIES = SHAPE.entries
+_MEETING = {"title": "Review", "day": "2025-04-03", "start": "10:00:00"}
 
-book_meeting = SHAPE.build()
-SHAPE.control("book_meeting", "correct hand-written readers (canonical forms only)")
-book_meeting_boundary = boundary(_backend.schedule, schema=SCHEMA, name="book_meeting")
-SHAPE.control("book_meeting_boundary", "built with pytest_aacl.boundary", boundary_built=True)
+SHAPE.controls("correct hand-written readers (canonical forms only)")  # module attributes book_meeting and book_meeting_boundary
 
 _NUMERIC = re.compile(r"([0-9]{1,2})[/.-]([0-9]{1,2})[/.-]([0-9]{4})")
 
@@ -116,36 +111,36 @@ def _start_minutes(field: str, value: Any) -> Any:
 
 
 SHAPE.planted("day_month_first", "day", _day_month_first,
-              trigger={"title": "Review", "day": "03/04/2025", "start": "10:00:00"},
-              intended={"title": "Review", "day": "2025-04-03", "start": "10:00:00"},
+              trigger={**_MEETING, "day": "03/04/2025"},
+              intended=_MEETING,
               checks=("no_silent_corruption",), why="an ambiguous 03/04/2025 is always read month first")
 SHAPE.planted("day_day_first", "day", _day_day_first,
-              trigger={"title": "Review", "day": "04/03/2025", "start": "10:00:00"},
-              intended={"title": "Review", "day": "2025-04-03", "start": "10:00:00"},
+              trigger={**_MEETING, "day": "04/03/2025"},
+              intended=_MEETING,
               checks=("no_silent_corruption",), why="an ambiguous 04/03/2025 is always read day first")
 SHAPE.planted("day_clamped", "day", _day_clamped,
-              trigger={"title": "Review", "day": "2025-02-30", "start": "10:00:00"}, intended=None,
+              trigger={**_MEETING, "day": "2025-02-30"}, intended=None,
               checks=("rejects_invalid",), why="an impossible date is clamped to the month's last day")
 SHAPE.planted("day_strip_crash", "day", _day_stripped,
-              trigger={"title": "Review", "day": True, "start": "10:00:00"}, intended=None,
+              trigger={**_MEETING, "day": True}, intended=None,
               checks=("total", "rejects_invalid"), why="value.strip() crashes on a JSON boolean or number")
 SHAPE.planted("deadline_offset_dropped", "deadline", _deadline_naive,
-              trigger={"title": "Review", "day": "2025-04-03", "start": "10:00:00", "deadline": "2025-04-01T17:00:00+02:00"},
-              intended={"title": "Review", "day": "2025-04-03", "start": "10:00:00", "deadline": "2025-04-01T17:00:00+02:00"},
+              trigger={**_MEETING, "deadline": "2025-04-01T17:00:00+02:00"},
+              intended={**_MEETING, "deadline": "2025-04-01T17:00:00+02:00"},
               checks=("identity_on_canonical", "typed_implementation", "no_silent_corruption"),
               why="the UTC offset is dropped from the deadline",
               blackbox=False)
 SHAPE.planted("deadline_naive_utc", "deadline", _deadline_assume_utc,
-              trigger={"title": "Review", "day": "2025-04-03", "start": "10:00:00", "deadline": "2025-04-01 17:00"},
+              trigger={**_MEETING, "deadline": "2025-04-01 17:00"},
               intended=None, checks=("rejects_invalid",),
               why="a deadline without an offset is silently taken as UTC (the schema does not say so)")
 SHAPE.planted("start_twelve_hour", "start", _start_twelve_hour,
-              trigger={"title": "Review", "day": "2025-04-03", "start": "12:30 PM"},
-              intended={"title": "Review", "day": "2025-04-03", "start": "12:30:00"},
+              trigger={**_MEETING, "start": "12:30 PM"},
+              intended={**_MEETING, "start": "12:30:00"},
               checks=("no_silent_corruption",), why="12 PM becomes 00:xx and 12 AM stays 12:xx")
 SHAPE.planted("start_seconds_lost", "start", _start_minutes,
-              trigger={"title": "Review", "day": "2025-04-03", "start": "10:30:15"},
-              intended={"title": "Review", "day": "2025-04-03", "start": "10:30:15"},
+              trigger={**_MEETING, "start": "10:30:15"},
+              intended={**_MEETING, "start": "10:30:15"},
               checks=("identity_on_canonical", "typed_implementation", "no_silent_corruption"),
               why='strftime("%H:%M") drops the seconds (and any offset)',
               blackbox=False)

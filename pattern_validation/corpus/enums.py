@@ -9,9 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from pytest_aacl import boundary
-
-from . import _backend
 from . import _kit as k
 from ._manifest import Shape
 
@@ -43,10 +40,7 @@ SHAPE = Shape(
 )
 ENTRIES = SHAPE.entries
 
-set_thermostat = SHAPE.build()
-SHAPE.control("set_thermostat", "correct hand-written readers (case, padding, declared synonyms)")
-set_thermostat_boundary = boundary(_backend.set_thermostat, schema=SCHEMA, name="set_thermostat")
-SHAPE.control("set_thermostat_boundary", "built with pytest_aacl.boundary", boundary_built=True)
+SHAPE.controls("correct hand-written readers (case, padding, declared synonyms)")  # module attributes set_thermostat and set_thermostat_boundary
 
 
 def _mode_default_auto(field: str, value: Any) -> Any:

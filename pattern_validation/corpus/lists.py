@@ -9,9 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from pytest_aacl import boundary
-
-from . import _backend
 from . import _kit as k
 from ._manifest import Shape
 
@@ -46,10 +43,7 @@ SHAPE = Shape(
 )
 ENTRIES = SHAPE.entries
 
-tag_items = SHAPE.build()
-SHAPE.control("tag_items", "correct hand-written readers (tags also as comma-separated text)")
-tag_items_boundary = boundary(_backend.tag_items, schema=SCHEMA, name="tag_items")
-SHAPE.control("tag_items_boundary", "built with pytest_aacl.boundary", boundary_built=True)
+SHAPE.controls("correct hand-written readers (tags also as comma-separated text)")  # module attributes tag_items and tag_items_boundary
 
 
 def _tags_split_no_strip(field: str, value: Any) -> Any:

@@ -10,9 +10,6 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from pytest_aacl import boundary
-
-from . import _backend
 from . import _kit as k
 from ._manifest import Shape
 
@@ -58,10 +55,7 @@ SHAPE = Shape(
 )
 ENTRIES = SHAPE.entries
 
-save_contact = SHAPE.build()
-SHAPE.control("save_contact", "correct hand-written readers (dicts only, known keys only)")
-save_contact_boundary = boundary(_backend.save_contact, schema=SCHEMA, name="save_contact")
-SHAPE.control("save_contact_boundary", "built with pytest_aacl.boundary", boundary_built=True)
+SHAPE.controls("correct hand-written readers (dicts only, known keys only)")  # module attributes save_contact and save_contact_boundary
 
 
 def _nested(fields: dict[str, k.Reader], required: tuple[str, ...], name: str, **swap: k.Reader) -> k.Reader:

@@ -11,9 +11,6 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from pytest_aacl import boundary
-
-from . import _backend
 from . import _kit as k
 from ._manifest import Shape
 
@@ -40,10 +37,7 @@ SHAPE = Shape(
 )
 ENTRIES = SHAPE.entries
 
-place_order = SHAPE.build()
-SHAPE.control("place_order", "correct hand-written readers (plain numbers and decimal text only)")
-place_order_boundary = boundary(_backend.place_order, schema=SCHEMA, name="place_order")
-SHAPE.control("place_order_boundary", "built with pytest_aacl.boundary", boundary_built=True)
+SHAPE.controls("correct hand-written readers (plain numbers and decimal text only)")  # module attributes place_order and place_order_boundary
 
 
 def _amount_decimal_comma(field: str, value: Any) -> Any:

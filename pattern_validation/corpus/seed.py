@@ -9,9 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from pytest_aacl import boundary
-
-from . import _backend
 from . import _kit as k
 from ._manifest import Shape
 
@@ -48,10 +45,7 @@ SHAPE = Shape(
 )
 ENTRIES = SHAPE.entries
 
-search_web = SHAPE.build()
-SHAPE.control("search_web", "correct hand-written normalisers")
-search_web_boundary = boundary(_backend.search, schema=SCHEMA, name="search_web")
-SHAPE.control("search_web_boundary", "built with pytest_aacl.boundary", boundary_built=True)
+SHAPE.controls("correct hand-written normalisers")  # module attributes search_web and search_web_boundary
 
 
 def _normalize_search_depth(field: str, value: Any) -> Any:
