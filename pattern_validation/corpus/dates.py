@@ -141,6 +141,6 @@ SHAPE.planted("start_twelve_hour", "start", _start_twelve_hour,
 SHAPE.planted("start_seconds_lost", "start", _start_minutes,
               trigger={**_MEETING, "start": "10:30:15"},
               intended={**_MEETING, "start": "10:30:15"},
-              checks=("identity_on_canonical", "typed_implementation", "no_silent_corruption"),
+              checks=("identity_on_canonical", "typed_implementation", "no_silent_corruption", "idempotent"),
               why='strftime("%H:%M") drops the seconds (and any offset)',
               blackbox=False)

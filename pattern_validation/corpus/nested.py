@@ -123,7 +123,8 @@ _HOME = {"city": "Berlin", "postcode": "10115", "country": "DE"}
 SHAPE.planted("person_json_string_crash", "person", _person_indexed,
               trigger={"person": json.dumps(_CONTACT), "address": _HOME},
               intended={"person": _CONTACT, "address": _HOME},
-              checks=("total", "no_silent_corruption"), why="a person sent as a JSON string is indexed: TypeError escapes")
+              checks=("total", "no_silent_corruption", "rejects_invalid"),
+              why="a person sent as a JSON string is indexed: TypeError escapes")
 SHAPE.planted("address_extra_keys", "address", _address_extra_keys,
               trigger={"person": _CONTACT, "address": {**_HOME, "zz_extra": 1}}, intended=None,
               checks=("rejects_invalid", "typed_implementation"), why="unknown keys inside address reach the backend")
@@ -138,14 +139,14 @@ SHAPE.planted("postcode_int_passthrough", "address.postcode",
               checks=("no_silent_corruption", "typed_implementation"), why="a postcode sent as a number reaches the backend as an int")
 SHAPE.planted("age_or_zero", "person.age", _nested(_PERSON, _PERSON_REQUIRED, "_age_or_zero", age=_age_or_zero),
               trigger={"person": {**_CONTACT, "age": 200}, "address": _HOME}, intended=None,
-              checks=("rejects_invalid",), why="int(value or 0): no bounds (age 200 passes), '' becomes 0")
+              checks=("rejects_invalid", "total", "no_silent_corruption"), why="int(value or 0): no bounds (age 200 passes), '' becomes 0")
 SHAPE.planted("age_digits_or_zero", "person.age", _nested(_PERSON, _PERSON_REQUIRED, "_age_digits_or_zero", age=_age_digits_or_zero),
               trigger={"person": {**_CONTACT, "age": " 30 "}, "address": _HOME}, intended={"person": {**_CONTACT, "age": 30}, "address": _HOME},
               checks=("no_silent_corruption",), why='anything but plain digits becomes age 0 ("+30", " 30 ", "thirty")',
               blackbox=False)
 SHAPE.planted("email_unchecked", "person.email", _nested(_PERSON, _PERSON_REQUIRED, "_email_unchecked", email=_email_unchecked),
               trigger={"person": {"name": "Ada", "email": "not an email"}, "address": _HOME}, intended=None,
-              checks=("rejects_invalid",), why="the e-mail format is never checked")
+              checks=("rejects_invalid", "no_silent_corruption"), why="the e-mail format is never checked (nor stripped)")
 SHAPE.planted("country_unchecked", "address.country",
               _nested(_ADDRESS, _ADDRESS_REQUIRED, "_country_unchecked", country=_country_unchecked),
               trigger={"person": _CONTACT, "address": {**_HOME, "country": "de"}}, intended={"person": _CONTACT, "address": _HOME},

@@ -112,18 +112,19 @@ SHAPE.planted("results_clamped", "max_results", _max_results_clamped,
               checks=("rejects_invalid",), why="max_results=50 is clamped to 20 instead of refused")
 SHAPE.planted("safe_search_bool", "safe_search", _safe_search_bool,
               trigger={"query": "python", "safe_search": "false"}, intended={"query": "python", "safe_search": False},
-              checks=("no_silent_corruption",), why='bool("false") is True')
+              checks=("no_silent_corruption", "rejects_invalid"), why='bool("false") is True')
 SHAPE.planted("safe_search_strip", "safe_search", _safe_search_strip,
               trigger={"query": "python", "safe_search": False}, intended={"query": "python", "safe_search": False},
-              checks=("total", "identity_on_canonical"), why="flag.strip() crashes on a JSON boolean")
+              checks=("total", "identity_on_canonical", "rejects_invalid", "no_silent_corruption", "idempotent"),
+              why="flag.strip() crashes on a JSON boolean (and any unknown word means False)")
 SHAPE.planted("domains_split_no_strip", "include_domains", _domains_split,
               trigger={"query": "python", "include_domains": "python.org, pypi.org"},
               intended={"query": "python", "include_domains": ["python.org", "pypi.org"]},
-              checks=("no_silent_corruption", "typed_implementation"),
+              checks=("no_silent_corruption", "typed_implementation", "idempotent"),
               why='split(",") without strip: " pypi.org" reaches the backend')
 SHAPE.planted("time_range_unknown_none", "time_range", _time_range_optional_string,
               trigger={"query": "python", "time_range": "zzz_unknown"}, intended=None,
-              checks=("rejects_invalid",), why="an unknown time_range silently becomes None (no filter)")
+              checks=("rejects_invalid", "no_silent_corruption"), why="an unknown time_range silently becomes None (no filter)")
 SHAPE.planted("query_lowercased", "query", _query_cleaned,
               trigger={"query": "Python 3.13"}, intended={"query": "Python 3.13"},
               checks=("identity_on_canonical", "no_silent_corruption"), why="the query is stripped and lower-cased",
