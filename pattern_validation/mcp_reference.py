@@ -180,7 +180,7 @@ def compact(text: str, limit: int = 20) -> list[str]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--servers", default="time,git,fetch,sqlite")
-    parser.add_argument("--forms", default="inprocess,stdio", help="inprocess, stdio, or both")
+    parser.add_argument("--forms", default="inprocess,stdio", help="comma-separated: inprocess, stdio (default both)")
     parser.add_argument("--max-examples", type=int, default=100)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--timeout", type=float, default=1800.0, help="seconds per pytest run")
@@ -192,7 +192,9 @@ def main(argv: list[str] | None = None) -> int:
     unknown = [s for s in servers if s not in PACKAGES]
     if unknown:
         parser.error(f"unknown server(s) {unknown}; choose from {', '.join(PACKAGES)}")
-    forms = [f.strip() for f in args.forms.split(",")]
+    forms = [f.strip() for f in args.forms.split(",") if f.strip()]
+    if not forms or any(f not in ("inprocess", "stdio") for f in forms):
+        parser.error(f"--forms {args.forms!r}: pass inprocess, stdio, or inprocess,stdio")
     pythons = dict(item.split("=", 1) for item in args.server_python if "=" in item)
     totals = {"passed": 0, "failed": 0, "skipped": 0, "problems": 0}
     with ExitStack() as stack:
