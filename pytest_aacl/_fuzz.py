@@ -13,6 +13,7 @@ import os
 import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from ._checks import CHECKS, Call, InputKind
@@ -96,6 +97,7 @@ def fuzz(
     correction: type[BaseException] | tuple[type[BaseException], ...] = ValueError,
     timeout: float = 5.0,
     reset: Callable[[], Any] | None = None,
+    corpus: str | Path | None = None,
 ) -> FuzzReport:
     """Fuzz `target` with every selected check; return the findings (never raises on them).
 
@@ -113,11 +115,14 @@ def fuzz(
     not built with the boundary, an exception of type `correction` counts as a rejection.
     `timeout` bounds each call: a hang is a `total` finding.  `reset`, if given, is called
     before every call, in the process the tool runs in (recreate a temporary repository,
-    truncate a table, clear a module-level cache, ...).
+    truncate a table, clear a module-level cache, ...).  `corpus` is a regression-corpus
+    directory (docs/interceptors.md): each case saved for a tool is replayed first, before any
+    generated input (a reviewed normalisation as a hallucinated case, a reviewed correction as
+    an invalid one).
 
     A wrong argument raises `pytest_aacl.InvalidArgument` saying what to pass instead.
     """
-    names = _validate(checks, max_examples, seed, correction, timeout, reset)
+    names = _validate(checks, max_examples, seed, correction, timeout, reset, corpus)
     targets = resolve(target, schema=schema, implementation=implementation, correction=correction, timeout=timeout)
     if reset is not None:  # runs where the tool runs (its worker), before every call, checks' own included
         for t in targets:
@@ -128,14 +133,14 @@ def fuzz(
     for t in targets:
         with t.session():
             try:
-                _fuzz_one(t, names, max_examples, seed, reset, report)
+                _fuzz_one(t, names, max_examples, seed, reset, report, _corpus_cases(corpus, t.name))
             finally:
                 t.close()
     return report
 
 
 def _fuzz_one(t: Target, names: list[str], max_examples: int, seed: int, reset: Callable[[], Any] | None,
-              report: FuzzReport) -> None:
+              report: FuzzReport, saved: Sequence[Any] = ()) -> None:
     ctx = _context_for(t, reset)
     black_box, call = ctx.black_box, ctx._call
     hung = [False]
@@ -153,7 +158,8 @@ def _fuzz_one(t: Target, names: list[str], max_examples: int, seed: int, reset: 
                 "(name the implementation with implementation= to run it)")
             continue
         strategy, why = _strategy(cdef.inputs, t.spec)
-        cover = coverage_for(cdef.inputs, t.spec, max_examples, records)
+        replayed = [c for c in saved if c.kind in cdef.inputs][:max_examples]  # the corpus first
+        cover = replayed + coverage_for(cdef.inputs, t.spec, max_examples - len(replayed), records)
         if strategy is None and not cover:
             report.not_applicable.append(f"{t.name}::{name}: {why}")
             continue
@@ -170,7 +176,35 @@ def _fuzz_one(t: Target, names: list[str], max_examples: int, seed: int, reset: 
             (report.advice if finding.severity == "advice" else report.findings).append(finding)
 
 
-def _validate(checks: Any, max_examples: Any, seed: Any, correction: Any, timeout: Any, reset: Any) -> list[str]:
+def _corpus_cases(corpus: str | Path | None, tool: str) -> list[Any]:
+    """The regression corpus's cases for `tool`, as the Cases checks judge."""
+    if corpus is None:
+        return []
+    from .harness._corpus import load_corpus
+    from .strategies import Label, Mutation
+
+    cases = []
+    for saved in load_corpus(corpus, tool=tool):
+        if saved.kind != "tool_call" or not isinstance(saved.raw, dict):
+            continue
+        if saved.correction is None and saved.normalised is not None:
+            label = Label("<arguments>", f"corpus:{saved.path.name}", saved.normalised, saved.raw)
+            cases.append(case_of("hallucinated", _Record(saved.raw, saved.normalised, (label,))))
+        elif saved.correction is not None:
+            mutation = Mutation("<arguments>", f"corpus:{saved.path.name}", None, saved.raw)
+            cases.append(case_of("invalid", _Record(saved.raw, None, (mutation,))))
+    return cases
+
+
+@dataclass(frozen=True)
+class _Record:
+    args: dict[str, Any]
+    intended: dict[str, Any] | None
+    labels: tuple[Any, ...]
+
+
+def _validate(checks: Any, max_examples: Any, seed: Any, correction: Any, timeout: Any, reset: Any,
+              corpus: Any = None) -> list[str]:
     """Every public argument, checked before anything runs: one `InvalidArgument` each."""
     if isinstance(max_examples, bool) or not isinstance(max_examples, int) or max_examples < 1:
         raise InvalidArgument(f"max_examples must be a positive integer such as 100, got {max_examples!r}")
@@ -182,6 +216,8 @@ def _validate(checks: Any, max_examples: Any, seed: Any, correction: Any, timeou
     if not types or not all(isinstance(c, type) and issubclass(c, BaseException) for c in types):
         raise InvalidArgument("correction must be the exception type your tool raises to refuse a call (e.g. "
                               f"correction=ValueError) or a tuple of such types, got {correction!r}")
+    if corpus is not None and not isinstance(corpus, (str, Path)):
+        raise InvalidArgument(f"corpus must be a directory path (str or pathlib.Path), got {corpus!r}")
     if reset is not None and not callable(reset):
         raise InvalidArgument(f"reset must be a function called with no arguments before each call, got {reset!r}")
     return _select(checks)

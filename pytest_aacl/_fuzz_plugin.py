@@ -10,11 +10,21 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 _OPTIONS = pytest.StashKey["_Options"]()
+
+
+def _corpus_dir(config: pytest.Config) -> Path | None:
+    """The regression corpus (ini `aacl_corpus`, default tests/aacl_corpus), if it exists."""
+    try:
+        folder = config.rootpath / str(config.getini("aacl_corpus"))
+    except ValueError:  # the harness plugin (which declares the ini key) is not loaded
+        return None
+    return folder if folder.is_dir() else None
 
 
 @dataclass
@@ -162,7 +172,7 @@ class AaclItem(pytest.Function):
         opts = self.config.stash[_OPTIONS]
         reset = self.funcargs.get("aacl_reset")
         report = fuzz(parent.target, checks=[self.name], max_examples=opts.max_examples, seed=opts.seed,
-                      reset=reset)
+                      reset=reset, corpus=_corpus_dir(self.config))
         if report.not_applicable and not report.examples_run:
             pytest.skip("; ".join(report.not_applicable))
         tool = parent.name.removeprefix("aacl::")
@@ -272,13 +282,15 @@ def _resolve_reference(reference: str) -> Iterator[tuple[str, Any]]:
 class FuzzableTool:
     """A target wrapped for use inside a test: `.fuzz()` asserts there are no findings."""
 
-    def __init__(self, target: Any, options: _Options, reset: Any = None, **how: Any) -> None:
+    def __init__(self, target: Any, options: _Options, reset: Any = None, corpus: Path | None = None,
+                 **how: Any) -> None:
         from ._targets import resolve
 
         self._how = {k: v for k, v in how.items() if k in ("correction", "timeout")}
         self.targets = resolve(target, **how)
         self._options = options
         self._reset = reset
+        self._corpus = corpus
 
     def fuzz(self, *, checks: Any = None, max_examples: int | None = None, seed: int | None = None) -> Any:
         """Run the checks; raise one readable `AssertionError` if anything is found."""
@@ -289,7 +301,8 @@ class FuzzableTool:
         for target in self.targets:
             report = fuzz(target, checks=checks or self._options.checks,
                           max_examples=max_examples or self._options.max_examples,
-                          seed=self._options.seed if seed is None else seed, reset=self._reset, **self._how)
+                          seed=self._options.seed if seed is None else seed, reset=self._reset,
+                          corpus=self._corpus, **self._how)
             total.findings += report.findings
             total.advice += report.advice
             total.examples_run += report.examples_run
@@ -335,7 +348,7 @@ def aacl_tool(request: pytest.FixtureRequest, aacl_reset: Any) -> Callable[..., 
     options = request.config.stash[_OPTIONS]
 
     def wrap(target: Any, *, reset: Any = aacl_reset, **how: Any) -> FuzzableTool:
-        return FuzzableTool(target, options, reset, **how)
+        return FuzzableTool(target, options, reset, _corpus_dir(request.config), **how)
 
     return wrap
 

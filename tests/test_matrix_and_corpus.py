@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -118,3 +119,44 @@ def test_a_normalised_case_checks_the_normalisation(tmp_path: Path) -> None:
     (tmp_path / "broken.json").write_text("{")
     with pytest.raises(ValueError, match=r"broken\.json is not valid JSON"):
         load_corpus(tmp_path)
+
+
+def _truncating_add(a: Any, b: Any = 1) -> int:
+    """A hand-written interface layer whose new number reader keeps the first digit of text."""
+    return _record(a=a if isinstance(a, int) else int(str(a)[:1]), b=b)
+
+
+def _record(a: int, b: int = 1) -> int:
+    """The implementation layer the fuzzer watches."""
+    return a + b
+
+
+def _lenient_add(a: Any, b: Any = 1) -> int:
+    """Reads any text, even what the team decided must be refused."""
+    return _record(a=int(str(a).split()[0].replace("twelve", "12")), b=b)
+
+
+ADD_SCHEMA = add.spec.parameters
+
+
+def test_fuzz_replays_the_corpus_before_generating(tmp_path: Path) -> None:
+    from pytest_aacl import fuzz
+
+    for tool in ("_truncating_add", "_lenient_add"):  # a function target is named after the function
+        save_case(tmp_path, kind="tool_call", tool=tool, model="m", raw={"a": "12"}, normalised={"a": 12})
+        save_case(tmp_path, kind="tool_call", tool=tool, model="m", raw={"a": "twelve please"},
+                  correction={"codes": ["TYPE_ERROR"], "message": "..."})
+    save_case(tmp_path, kind="tool_call", tool="other", model="m", raw={"x": 1}, normalised={"x": 1})
+
+    # a reviewed normalisation the tool now corrupts: found, first, from the corpus
+    strict = fuzz(_truncating_add, schema=ADD_SCHEMA, checks=["no_silent_corruption"], max_examples=5, seed=0,
+                  corpus=tmp_path, implementation=(sys.modules[__name__], "_record"))
+    corpus_findings = [f for f in strict.findings if any(str(lb["family"]).startswith("corpus:") for lb in f.labels)]
+    assert corpus_findings and corpus_findings[0].first_seen == 1, str(strict)
+
+    # a reviewed correction the tool now swallows: found by rejects_invalid
+    lenient = fuzz(_lenient_add, schema=ADD_SCHEMA, checks=["rejects_invalid"], max_examples=5, seed=0, corpus=tmp_path,
+                   implementation=(sys.modules[__name__], "_record"))
+    assert any(f.args == {"a": "twelve please"} for f in lenient.findings), str(lenient)
+    with pytest.raises(ValueError, match="corpus must be a directory path"):
+        fuzz(_truncating_add, schema=ADD_SCHEMA, corpus=3)
