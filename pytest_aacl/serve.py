@@ -45,13 +45,13 @@ def advertised_schema(tool: Tool) -> dict[str, Any]:
     Those keywords configure the boundary (synonyms, date order); they are not JSON Schema
     and providers' strict modes refuse unknown keywords.
     """
-    return _strip(_tool(tool).spec.parameters)
+    return _strip(_declared(tool).spec.parameters)
 
 
 def openai_tool(tool: Tool, *, api: str = "chat") -> dict[str, Any]:
     """The tool as an OpenAI `tools` entry: `api="chat"` (Chat Completions, nested under
     `"function"`) or `api="responses"` (the Responses API's flat form)."""
-    spec = _tool(tool).spec
+    spec = _declared(tool).spec
     body = {"name": spec.name, "description": spec.description, "parameters": advertised_schema(tool)}
     if api == "chat":
         return {"type": "function", "function": body}
@@ -62,14 +62,14 @@ def openai_tool(tool: Tool, *, api: str = "chat") -> dict[str, Any]:
 
 def anthropic_tool(tool: Tool) -> dict[str, Any]:
     """The tool as an Anthropic Messages `tools` entry (`input_schema`)."""
-    spec = _tool(tool).spec
+    spec = _declared(tool).spec
     return {"name": spec.name, "description": spec.description, "input_schema": advertised_schema(tool)}
 
 
 def mcp_tool(tool: Tool) -> Any:
     """The tool as an `mcp.types.Tool`, for a low-level `mcp.server.Server`'s `list_tools`."""
     types = _require("mcp.types", "mcp")
-    spec = _tool(tool).spec
+    spec = _declared(tool).spec
     return types.Tool(name=spec.name, description=spec.description, inputSchema=advertised_schema(tool))
 
 
@@ -147,6 +147,15 @@ def add_to_mcp_server(server: Any, tool: Tool) -> None:
 
 
 # -- helpers shared with _serve_mcp --------------------------------------------------------
+
+
+def _declared(obj: Any) -> Any:
+    """Anything that carries a `ToolSpec` as `.spec` (a boundary Tool, a fuzz target) can be declared."""
+    from ._spec import ToolSpec
+
+    if isinstance(getattr(obj, "spec", None), ToolSpec):
+        return obj
+    return _tool(obj)
 
 
 def _tool(obj: Any) -> Tool:

@@ -232,3 +232,21 @@ def test_model_strings_pick_the_adapter() -> None:
     assert isinstance(model("simulated:3"), SimulatedModel)
     with pytest.raises(ValueError, match="is not 'provider:model'"):
         model("gpt-4o")
+
+
+def test_any_fuzz_target_can_be_a_tool_a_fastmcp_server_here() -> None:
+    from fastmcp import FastMCP
+
+    server = FastMCP("calc")
+
+    @server.tool
+    def plus(a: int, b: int = 1) -> int:
+        """Add two integers (FastMCP validates the arguments itself)."""
+        return a + b
+
+    bot = Scripted({"a": "lots"}, {"a": 2}, tool="plus")
+    run = converge(bot, [server], Task("add 2 and 1", tool="plus", intended={"a": 2}))
+    assert [a.outcome for a in run.attempts] == ["corrected", "ok"]
+    assert bot.heard[0].is_error and "a" in bot.heard[0].content  # FastMCP's own refusal goes back
+    assert run.converged and run.result == {"result": 3}  # the structured content a host sees
+    assert run.attempts[1].normalised is None and not run.silent_corruption  # a black box: not judged

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import inspect
 import json
+import re
 from collections.abc import Iterable
 from decimal import Decimal
 from typing import Any, Protocol
@@ -18,6 +19,8 @@ from .._boundary import Tool, boundary
 from .._errors import CorrectionError
 from ._formats import FORMATS, format_correction
 from ._records import Attempt, Run, Task, ToolCall, ToolResult, Turn
+
+_CODE = re.compile(r"^([A-Z_]{4,}) at ", re.M)  # the boundary's correction lines, when a tool uses them
 
 __all__ = ["Model", "aconverge", "converge"]
 
@@ -42,17 +45,22 @@ def converge(model: Model, tools: Iterable[Any], task: Task | str, *, max_attemp
              correction_format: str = "lines", execute: bool = True) -> Run:
     """Run `model` on `task` with `tools` behind the boundary until a call goes through.
 
-    `tools` are boundary `Tool`s (plain functions are wrapped with `boundary()`). `execute`
-    runs the implementation of the successful call (its result is `run.result`); without it
-    the loop stops at the boundary. Returns the `Run` with every attempt.
+    `tools` are boundary `Tool`s (plain functions are wrapped with `boundary()`), or any
+    target `fuzz()` accepts (an MCP server or tool, `"stdio:<command>"`, a LangChain tool,
+    `"module:object"`): those run as they are, in a worker process, and their own refusals
+    are the corrections. `execute` runs the implementation of the successful call (its
+    result is `run.result`); without it the loop stops at the boundary. Returns the `Run`.
     """
     loop = _Loop(model, tools, task, max_attempts, correction_format, execute)
-    state = model.start(loop.task, list(loop.tools.values()))
-    while loop.more():
-        turn = model.turn(state)
-        results = [loop.settle(call, allow_async=False) for call in turn.calls]
-        if loop.record(turn, results):
-            model.reply(state, turn, results)
+    try:
+        state = model.start(loop.task, list(loop.tools.values()))
+        while loop.more():
+            turn = model.turn(state)
+            results = [loop.settle(call, allow_async=False) for call in turn.calls]
+            if loop.record(turn, results):
+                model.reply(state, turn, results)
+    finally:
+        loop.close()
     return loop.finish()
 
 
@@ -60,21 +68,24 @@ async def aconverge(model: Model, tools: Iterable[Any], task: Task | str, *, max
                     correction_format: str = "lines", execute: bool = True) -> Run:
     """`converge` for async code: the model's turns and async implementations are awaited."""
     loop = _Loop(model, tools, task, max_attempts, correction_format, execute)
-    state = model.start(loop.task, list(loop.tools.values()))
-    while loop.more():
-        turn = await model.aturn(state)
-        results = []
-        for call in turn.calls:
-            result = loop.settle(call, allow_async=True)
-            if isinstance(result, _Pending):
-                try:
-                    value = await result.awaitable
-                except Exception as exc:  # the tool's own failure
-                    value = exc
-                result = loop.finish_call(call, value, result.normalised)
-            results.append(result)
-        if loop.record(turn, results):
-            model.reply(state, turn, results)
+    try:
+        state = model.start(loop.task, list(loop.tools.values()))
+        while loop.more():
+            turn = await model.aturn(state)
+            results = []
+            for call in turn.calls:
+                result = loop.settle(call, allow_async=True)
+                if isinstance(result, _Pending):
+                    try:
+                        value = await result.awaitable
+                    except Exception as exc:  # the tool's own failure
+                        value = exc
+                    result = loop.finish_call(call, value, result.normalised)
+                results.append(result)
+            if loop.record(turn, results):
+                model.reply(state, turn, results)
+    finally:
+        loop.close()
     return loop.finish()
 
 
@@ -93,7 +104,7 @@ class _Loop:
         if not isinstance(max_attempts, int) or isinstance(max_attempts, bool) or max_attempts < 1:
             raise ValueError(f"max_attempts must be a positive integer, got {max_attempts!r}")
         self.task = Task(task) if isinstance(task, str) else task
-        self.tools = {t.name: t for t in (_as_tool(t) for t in tools)}
+        self.tools = {t.name: t for t in (one for obj in tools for one in _as_tools(obj))}
         if not self.tools:
             raise ValueError("converge() needs at least one tool")
         if self.task.tool is not None and self.task.tool not in self.tools:
@@ -106,12 +117,19 @@ class _Loop:
     def more(self) -> bool:
         return not (self.run.converged or self.run.gave_up) and len(self.run.attempts) < self.max
 
+    def close(self) -> None:
+        for tool in self.tools.values():
+            if not _boundary_like(tool):
+                tool.close()
+
     def settle(self, call: ToolCall, *, allow_async: bool) -> Any:
         tool = self.tools.get(call.name)
         if tool is None:
             text = f"There is no tool named {call.name!r}; the tools are: {', '.join(sorted(self.tools))}."
             self._pending.append(Attempt(0, call.arguments, "unknown_tool", call.name, correction=text))
             return ToolResult(call.id, call.name, text, is_error=True)
+        if not _boundary_like(tool):
+            return self._settle_target(tool, call)
         try:
             canonical = tool.normalise_json(call.arguments)
         except CorrectionError as error:
@@ -132,7 +150,31 @@ class _Loop:
             return _Pending(value, canonical)
         return self.finish_call(call, value, canonical)
 
-    def finish_call(self, call: ToolCall, value: Any, canonical: dict[str, Any]) -> ToolResult:
+    def _settle_target(self, target: Any, call: ToolCall) -> ToolResult:
+        """A tool that is not a boundary `Tool`: called as it is, its refusals are the corrections."""
+        arguments = call.arguments
+        if isinstance(arguments, str):
+            try:
+                arguments = json.loads(arguments) if arguments.strip() else {}
+            except ValueError:
+                text = "The arguments are not valid JSON; send one JSON object."
+                self._pending.append(Attempt(0, call.arguments, "corrected", call.name, correction=text))
+                return ToolResult(call.id, call.name, text, is_error=True)
+        observed = target.call(arguments if isinstance(arguments, dict) else {"arguments": arguments})
+        if observed.outcome == "rejected":
+            codes = tuple(_CODE.findall(observed.message))
+            self._pending.append(Attempt(0, call.arguments, "corrected", call.name, codes=codes, correction=observed.message))
+            return ToolResult(call.id, call.name, observed.message, is_error=True)
+        if observed.outcome != "returned":
+            text = observed.message or f"The tool failed ({observed.outcome})."
+            self._pending.append(Attempt(0, call.arguments, "error", call.name, correction=text))
+            return ToolResult(call.id, call.name, text, is_error=True)
+        # what reached the implementation is known only when it was observed (a named
+        # implementation); a black box's reading is unknown, so corruption is not judged
+        received = observed.received[0] if observed.received else None
+        return self.finish_call(call, observed.result, received)
+
+    def finish_call(self, call: ToolCall, value: Any, canonical: dict[str, Any] | None) -> ToolResult:
         if isinstance(value, Exception):
             text = f"The tool failed: {type(value).__name__}: {value}"
             self._pending.append(Attempt(0, call.arguments, "error", call.name, normalised=canonical, correction=text))
@@ -141,7 +183,7 @@ class _Loop:
         if self.task.tool in (None, call.name):
             self.run.converged = True
             self.run.result = value
-            if self.task.intended is not None and _json(canonical) != _json(self.task.intended):
+            if canonical is not None and self.task.intended is not None and _json(canonical) != _json(self.task.intended):
                 self.run.silent_corruption = True
         content = value if isinstance(value, str) else json.dumps(value, default=str, ensure_ascii=False)
         return ToolResult(call.id, call.name, content)
@@ -177,12 +219,26 @@ class _Loop:
         return self.run
 
 
-def _as_tool(obj: Any) -> Tool:
-    if isinstance(obj, Tool):
-        return obj
-    if callable(obj):
-        return boundary(obj)
-    raise TypeError(f"converge() takes boundary Tools or functions, got {type(obj).__name__}")
+def _boundary_like(tool: Any) -> bool:
+    return hasattr(tool, "normalise_json") and hasattr(tool, "implementation")
+
+
+def _as_tools(obj: Any) -> list[Any]:
+    """A boundary Tool as it is; a plain function behind `boundary()`; any other fuzz target
+    (MCP server or tool, "stdio:...", LangChain tool, "module:object") as its targets."""
+    from .._kinds import classify
+
+    kind = classify(obj)
+    if kind == "boundary_tool":
+        return [obj]
+    if kind == "function" and inspect.isfunction(obj):
+        return [boundary(obj)]
+    from .._targets_resolve import resolve
+
+    try:
+        return list(resolve(obj))
+    except Exception as exc:
+        raise TypeError(f"converge() takes boundary Tools, functions or fuzz targets; {obj!r}: {exc}") from None
 
 
 def _json(value: Any) -> str:
