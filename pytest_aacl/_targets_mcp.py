@@ -15,6 +15,7 @@ whose message is its text; a JSON-RPC invalid-params error (-32602) is a correct
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import sys
 from collections.abc import Callable
@@ -27,6 +28,10 @@ __all__ = ["mcp_targets"]
 
 _INVALID_PARAMS = -32602
 _INSTALL = "pip install 'pytest-aacl[mcp]'"
+class Undeliverable(McpError):
+    """A call the host side cannot send at all: counted as refused, never as the server's defect."""
+
+
 _SESSIONS: dict[tuple[int, int], Any] = {}  # per worker process (a fork starts with the parent's: empty)
 
 
@@ -52,7 +57,7 @@ def mcp_targets(obj: Any, kind: str, *, spy: Any, timeout: float, reset: Callabl
     targets = []
     for listed in outcome.reply["tools"]:
         targets.append(Target(
-            listed.name, _specs.from_mcp(listed), _invoker(connect, listed.name), interpret=_result,
+            listed.name, _specs.from_mcp(listed), _invoker(connect, listed.name, remote=kind == "mcp_endpoint"), interpret=_result,
             warmup=lambda: _list_tools(connect),
             quiet_loggers=("mcp", "fastmcp", "httpx"), timeout=timeout, reset=reset, cap_memory=cap, **how,
         ))
@@ -87,11 +92,16 @@ async def _session(connect: Callable[[], Any]) -> Any:
     return _SESSIONS[key]
 
 
-def _invoker(connect: Callable[[], Any], name: str) -> Callable[[dict[str, Any]], Any]:
+def _invoker(connect: Callable[[], Any], name: str, remote: bool = False) -> Callable[[dict[str, Any]], Any]:
     async def invoke(args: dict[str, Any]) -> Any:
         from ._targets_py import _as_json
 
         sent = _as_json(args)  # what a host sends is JSON
+        if remote:
+            try:  # a value UTF-8 JSON cannot carry (a lone surrogate) never reaches a real server
+                json.dumps(sent, ensure_ascii=False).encode("utf-8")
+            except (UnicodeEncodeError, ValueError, TypeError) as exc:
+                raise Undeliverable(f"pytest-aacl did not send this call: the MCP transport cannot carry it ({exc})") from None
         client = await _session(connect)
         try:
             if "fastmcp" in type(client).__module__:
@@ -101,6 +111,9 @@ def _invoker(connect: Callable[[], Any], name: str) -> Callable[[dict[str, Any]]
             code = getattr(exc, "code", None) or getattr(getattr(exc, "error", None), "code", None)
             if code == _INVALID_PARAMS:
                 raise McpError(str(exc)) from None
+            # anything else may have ended the session (a server that died, a closed pipe):
+            # the next call connects afresh instead of failing for this call's reason
+            _SESSIONS.pop((id(connect), id(asyncio.get_running_loop())), None)
             raise
 
     return invoke

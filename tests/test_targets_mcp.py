@@ -298,3 +298,14 @@ def test_without_the_sdk_2_client_stdio_goes_through_fastmcp() -> None:
     """)
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert out.stdout.strip() == "{'result': '2 nights in Oslo'}", out.stderr[-1500:]
+
+
+def test_a_value_no_transport_can_carry_is_not_the_servers_defect_and_breaks_nothing() -> None:
+    """A lone surrogate cannot be sent as UTF-8 JSON: a real host never delivers it, so the
+    call counts as refused (never an escape blamed on the server), and the session lives on."""
+    targets = resolve(STDIO, timeout=10.0)
+    with closing_all(targets) as tools:
+        unsendable = tools["reserve"].call({"city": "\ud800", "nights": 2})
+        after = tools["reserve"].call({"city": "Oslo", "nights": 2})
+    assert unsendable.outcome == "rejected" and "transport cannot carry" in unsendable.message
+    assert after.outcome == "returned" and after.result == {"result": "2 nights in Oslo"}
