@@ -47,9 +47,12 @@ _FIRST = (F.BOOL_STRING, F.ENUM_CASE, F.ENUM_SYNONYM, F.LIST_CSV, F.NULL_FOR_OPT
           F.DATETIME_OFFSET, F.TIME_FORMATS, F.SCALAR_AS_LIST, F.VALUE_NAMED_OBJECT, F.STRING_FROM_NUMBER,
           F.OBJECT_JSON_STRING, F.INT_INTEGRAL_FLOAT, F.KEY_CASE, F.BOOL_WORDS)
 _PRIORITY = {name: i for i, name in enumerate(dict.fromkeys((*_FIRST, *F.FAMILIES)))}
-_MUTATION_ORDER = ("non_integral", "out_of_bounds", "unknown_enum", "type_change", "null_required",
+_MUTATION_ORDER = ("non_integral", "out_of_bounds", "not_a_number", "missing_offset", "unknown_enum", "type_change", "null_required",
                    "missing_required", "too_long", "too_short", "pattern_mismatch", "impossible_date",
                    "bad_format", "too_many_items", "too_few_items", "typo_boolean", "unexpected_field")
+
+#: families rendered once more for a negative value (the sign is what a reader may lose)
+_SIGNED = frozenset({F.INT_STRING, F.NUM_STRING})
 
 #: which rendering of a family to use, when not the first (the simplest)
 _PREFER: dict[str, Callable[[Any], bool]] = {
@@ -123,11 +126,14 @@ def hallucination_pool(root: Node) -> list[HCase]:
                 by_family: dict[str, list[Rendering]] = {}
                 for r in _options(cand, node, path):
                     by_family.setdefault(r.family, []).append(r)
-                fresh = [f for f in by_family if f not in seen and f != F.KEY_CASE]
+                sign = "-" if isinstance(cand, (int, float)) and not isinstance(cand, bool) and cand < 0 else ""
+                # a negative value gets its own text renderings: a reader may drop the sign
+                tag = {f: f + sign if f in _SIGNED else f for f in by_family}
+                fresh = [f for f in by_family if tag[f] not in seen and f != F.KEY_CASE]
                 if fresh and cand != value and not valid(_set(base, path, cand)):
                     continue
                 for family in fresh:
-                    seen.add(family)
+                    seen.add(tag[family])
                     cases.append(HCase(path, "value", family, cand, _pick(family, by_family[family])))
         for path, value, node, _name in [((), base, root, ""), *_walk(base, root, (), "")]:
             if node.kind != "object" or not isinstance(value, dict):

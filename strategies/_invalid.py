@@ -57,6 +57,8 @@ def mutations(value: Any, node: Node) -> list[tuple[str, Any]]:
         out += [("typo_boolean", t) for t in _BOOL_TYPOS]
     elif kind in ("integer", "number"):
         out += [("type_change", t) for t in _NOT_NUMBERS]
+        # float("nan") and float("inf") read this text and pass every bound check
+        out += [("not_a_number", t) for t in ("NaN", "inf")]
         if kind == "integer":
             out += [("non_integral", 2.5), ("non_integral", "5.5")]
         out += _bounds(s, kind)
@@ -74,11 +76,14 @@ def mutations(value: Any, node: Node) -> list[tuple[str, Any]]:
             out += [("impossible_date", d) for d in _IMPOSSIBLE_DATES]
         if node.fmt in _BAD_FORMATS:
             out.append(("bad_format", _BAD_FORMATS[node.fmt]))
+        if node.fmt == "date-time" and s.get("x-aacl-naive-datetime", node.root.get("x-aacl-naive-datetime")) in (None, "reject"):
+            # RFC 3339 wants an offset: a reader that assumes one (UTC, local) guesses the instant
+            out.append(("missing_offset", "2025-04-01 17:00"))
     elif kind == "array":
         hi, lo = s.get("maxItems"), s.get("minItems", 0)
         if isinstance(value, list) and isinstance(hi, int) and value and hi < 1000:
             out.append(("too_many_items", (value * (hi + 1))[: hi + 1]))
-        if isinstance(lo, int) and lo >= 2:
+        if isinstance(lo, int) and lo >= 1:  # [] for minItems 1: a forgotten bound lets it through
             out.append(("too_few_items", value[: lo - 1] if isinstance(value, list) else []))
     elif kind == "object":
         out += [("type_change", 42), ("type_change", "not json {")]
