@@ -23,6 +23,7 @@ from hypothesis.errors import InvalidArgument
 from . import families
 from . import families as F
 from ._adversarial import build_adversarial
+from ._canonical import require_values as _require_values
 from ._canonical import strategy as _canonical
 from ._hallucinated import build_hallucinated, possible_families
 from ._invalid import build_invalid
@@ -80,6 +81,7 @@ def conforming(schema: Any) -> st.SearchStrategy[dict[str, Any]]:
     schema is adapted to the draft-07 it reads.
     """
     _params, node = _root(schema)
+    _require_values(node)
     return st.deferred(lambda: _canonical(node))
 
 
