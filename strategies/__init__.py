@@ -64,6 +64,7 @@ __all__ = sorted(set(__all__))
 def _root(schema: Any) -> tuple[dict[str, Any], Node]:
     params, _name = tool_schema(schema)
     node = build(params)
+    _require_values(node)
     if node.kind != "object":
         raise InvalidArgument(
             "the tool schema must describe an object of arguments "
@@ -81,7 +82,6 @@ def conforming(schema: Any) -> st.SearchStrategy[dict[str, Any]]:
     schema is adapted to the draft-07 it reads.
     """
     _params, node = _root(schema)
-    _require_values(node)
     return st.deferred(lambda: _canonical(node))
 
 

@@ -104,6 +104,9 @@ def tool_schema(obj: Any, *, argname: str = "schema") -> tuple[dict[str, Any], s
 
             return canonicalise(obj), "tool"
     except SpecError as err:
+        inlined = _inlined(obj)
+        if inlined is not None:
+            return tool_schema(inlined, argname=argname)
         raise InvalidArgument(f"{argname}={_brief(obj)} is not a usable tool schema: {err}") from None
     raise InvalidArgument(
         f"{argname}={_brief(obj)} is not a tool description; pass a JSON Schema dict "
@@ -113,6 +116,28 @@ def tool_schema(obj: Any, *, argname: str = "schema") -> tuple[dict[str, Any], s
 
 _OBJECT_WORDS = ("properties", "patternProperties", "additionalProperties", "propertyNames",
                  "required", "minProperties", "maxProperties", "dependentRequired", "dependencies")
+
+
+def _inlined(obj: Any) -> dict[str, Any] | None:
+    """A dict schema with its references inlined under JSON Schema's base-URI rules, when
+    that changes it and needs no network; None otherwise."""
+    from ._refs import Unresolvable, inline
+
+    if not isinstance(obj, dict) or not _has_ref(obj):
+        return None
+    try:
+        out = inline(obj, MAX_REF_DEPTH)
+    except Unresolvable:
+        return None
+    except Exception:  # referencing's own errors for malformed ids: keep the original refusal
+        return None
+    return out if out != obj and not _has_ref(out) else None
+
+
+def _has_ref(node: Any) -> bool:
+    if isinstance(node, dict):
+        return "$ref" in node or any(_has_ref(v) for k, v in node.items() if k not in ("enum", "const"))
+    return isinstance(node, list) and any(_has_ref(v) for v in node)
 
 
 def resolve_ref(root: Any, ref: str) -> Any:
@@ -234,7 +259,7 @@ class _Reader:
             if any(node.props.get(k, NEVER).never for k in node.required if k in props):
                 node.types = tuple(t for t in node.types if t != "object")
                 if not node.types and not node.nullable:
-                    return NEVER
+                    node.never = True  # kept with its properties, to say which one is empty
         if "array" in node.types:
             prefix = s.get("prefixItems") or (s["items"] if isinstance(s.get("items"), list) else [])
             node.prefix = tuple(self.read(p, dk, name) for p in prefix)

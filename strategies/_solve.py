@@ -105,7 +105,14 @@ class Solver:
         together = merged([rest, *parts])
         if together is not None:
             return self.build(together, name, description)
-        # no merge exists (e.g. two `contains`): build the first part, check the others
+        contains = [p["contains"] for p in [rest, *parts] if isinstance(p, dict) and "contains" in p]
+        plain = merged([_without(p, "contains") for p in [rest, *parts]])
+        if len(contains) > 1 and plain is not None and get_type(plain) == ["array"]:
+            # every `contains` gets its own hits (merging would need one item to match all)
+            self.approximate = True
+            return self._arrays({**plain, "contains": contains[0], "x-more-contains": contains[1:]},
+                                name, description)
+        # no merge exists: build the first part, check the others
         self.approximate = True
         check = draft7_validator(s).is_valid
         base = merged([rest, parts[0]]) or parts[0]
@@ -116,9 +123,15 @@ class Solver:
         self.approximate = True
         out = []
         for i, branch in enumerate(branches):
-            others = [draft7_validator(b).is_valid for j, b in enumerate(branches) if j != i]
-            out.append(self.build(_merge(rest, branch), name, description)
-                       .filter(lambda v, others=others: not any(o(v) for o in others)))
+            others = [b for j, b in enumerate(branches) if j != i]
+            mine = _merge(rest, branch)
+            if isinstance(mine, dict) and "allOf" not in mine:
+                # a type every value of which another branch accepts can never be exclusive
+                keep = [t for t in get_type(mine) if not any(_accepts_all(o, t) for o in others)]
+                mine = merged([mine, {"type": keep}]) if keep else FALSEY
+            checks = [draft7_validator(o).is_valid for o in others]
+            out.append(self.build(mine, name, description)
+                       .filter(lambda v, checks=checks: not any(c(v) for c in checks)))
         return st.one_of(out)
 
     # -- typed values -----------------------------------------------------------------
@@ -184,6 +197,7 @@ class Solver:
         c_hi = s.get("maxContains")
         hit: st.SearchStrategy[Any] = st.nothing()
         is_hit: Any = None
+        more = [self.build(_merge(tail_schema, c), name, description) for c in s.get("x-more-contains", [])]
         if contains is not None:
             hit = self.build(_merge(tail_schema, contains), name, description)
             is_hit = draft7_validator(contains).is_valid
@@ -233,6 +247,9 @@ class Solver:
             others = draw(st.integers(rest_lo, max(rest_lo, rest_hi)))
             for _ in range(hits):
                 take(hit)
+            for extra in more:
+                if len(out) < hi:
+                    take(extra)
             for _ in range(others):
                 take(tail)
             return out
@@ -292,6 +309,11 @@ class Solver:
         return objects()
 
 
+def _accepts_all(schema: Any, kind: str) -> bool:
+    """Does `schema` accept every value of JSON type `kind`?"""
+    return merged([schema, {"type": kind}]) == {"type": kind}
+
+
 def _length(lo: int, hi: int | None) -> Any:
     return lambda v: lo <= len(v) <= (hi if hi is not None else math.inf)
 
@@ -324,7 +346,12 @@ def _integers(s: dict[str, Any]) -> st.SearchStrategy[int]:
         last = None if hi is None else hi // unit
         if first is not None and last is not None and first > last:
             return st.nothing()
-        check = draft7_validator({"multipleOf": step}).is_valid
+        check = _safe(draft7_validator({"multipleOf": step}).is_valid)
+        # validators divide in floats: keep every multiple a finite float
+        cap = min(10**6, 10**300 // unit)
+        first, last = max(first, -cap) if first is not None else -cap, min(last, cap) if last is not None else cap
+        if first > last:
+            return st.nothing()
         return _small_first(first, last).map(lambda k: k * unit).filter(check)
     return _small_first(lo, hi)
 
@@ -348,7 +375,7 @@ def _numbers(s: dict[str, Any]) -> st.SearchStrategy[float]:
         last = None if hi is None else math.floor(Fraction(hi) / exact)
         if first is not None and last is not None and first > last:
             return st.nothing()
-        check = draft7_validator(_without(s, "type")).is_valid
+        check = _safe(draft7_validator(_without(s, "type")).is_valid)
         return _small_first(first, last).map(lambda k: _tidy(k * exact)).filter(check)
     lo, hi, xlo, xhi = get_number_bounds(s)
     if lo is not None and hi is not None and (lo > hi or (lo == hi and (xlo or xhi))):
@@ -360,6 +387,17 @@ def _numbers(s: dict[str, Any]) -> st.SearchStrategy[float]:
     cents = _small_first(None if lo is None else math.floor(lo * 100), None if hi is None else math.ceil(hi * 100))
     tidy = cents.map(lambda n: n / 100 if n % 100 else n // 100).filter(inside)
     return tidy | floats
+
+
+def _safe(check: Any) -> Any:
+    """A validity check that calls a value it cannot compute with (float overflow) invalid."""
+    def safe(value: Any) -> bool:
+        try:
+            return bool(check(value))
+        except (OverflowError, ValueError):
+            return False
+
+    return safe
 
 
 def _tidy(value: Fraction) -> int | float:
