@@ -136,7 +136,7 @@ def _inlined(obj: Any) -> dict[str, Any] | None:
 
 def _has_ref(node: Any) -> bool:
     if isinstance(node, dict):
-        return "$ref" in node or any(_has_ref(v) for k, v in node.items() if k not in ("enum", "const"))
+        return isinstance(node.get("$ref"), str) or any(_has_ref(v) for k, v in node.items() if k not in ("enum", "const"))
     return isinstance(node, list) and any(_has_ref(v) for v in node)
 
 

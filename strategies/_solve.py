@@ -36,6 +36,12 @@ __all__ = ["Solver", "draft7_validator"]
 _V7 = jsonschema.Draft7Validator
 _ASCII = st.characters(codec="ascii", min_codepoint=32, max_codepoint=126)
 _DEFAULT_EXTRA_ITEMS = 3
+#: draft-07 keywords that can reject a value (anything else is an annotation or unknown)
+_ASSERTING = frozenset((
+    "type enum const multipleOf maximum exclusiveMaximum minimum exclusiveMinimum maxLength "
+    "minLength pattern format items additionalItems maxItems minItems uniqueItems contains "
+    "maxProperties minProperties required properties patternProperties additionalProperties "
+    "dependencies propertyNames allOf anyOf oneOf not if minContains maxContains").split())
 
 
 def draft7_validator(schema: Any) -> Any:
@@ -81,6 +87,8 @@ class Solver:
             return R.any_json()
         description = s.get("description", description)
         if "not" in s:
+            if not set(s["not"]) & _ASSERTING:  # `not` of a schema that accepts everything
+                return st.nothing()
             self.approximate = True
             excluded = draft7_validator(s["not"]).is_valid
             return self.build(_without(s, "not"), name, description, nullable).filter(lambda v: not excluded(v))
