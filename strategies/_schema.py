@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from typing import Any
+
 from hypothesis.errors import InvalidArgument
 
 from pytest_aacl._errors import SpecError

@@ -182,7 +182,12 @@ class Solver:
         else:
             pool = R.named_pool(name, description)
             plain = R.text(lo, hi)
-            base = plain if pool is None else pool.filter(_length(lo, hi)) | plain
+            if pool is None:
+                base = plain
+            elif lo <= 3 and (hi is None or hi >= 40):  # every pool value fits
+                base = pool
+            else:
+                base = pool.filter(_length(lo, hi)) | plain
             if isinstance(fmt, str):  # an unknown format: anything passes the checker
                 checks.append(draft7_validator({"format": fmt}).is_valid)
         for check in checks:

@@ -18,7 +18,6 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument
-
 from pytest_aacl.strategies import conforming, hallucinated, invalid
 
 

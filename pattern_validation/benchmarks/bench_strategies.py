@@ -160,19 +160,10 @@ def corpus_run(path: Path, tool: str) -> dict[str, Any]:
         schema = row["schema"]
         cls = jsonschema.validators.validator_for(schema, default=jsonschema.Draft202012Validator)
         check = cls(schema, format_checker=cls.FORMAT_CHECKER).is_valid
-        drawn: list[Any] = []
         start = time.perf_counter()
         try:
-            @settings(max_examples=CORPUS_EXAMPLES, database=None, deadline=None, derandomize=True,
-                      phases=[Phase.generate])
-            @given(make(schema))
-            def run(value: Any) -> None:
-                drawn.append(value)
-
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")
-                run()
-        except Exception:
+            drawn = _examples(make(schema))
+        except Exception:  # a refusal, a health check or a crash: nothing generated
             drawn = []
         out["seconds"] += time.perf_counter() - start
         bad = sum(1 for v in drawn if not _valid(check, v))
@@ -180,6 +171,21 @@ def corpus_run(path: Path, tool: str) -> dict[str, Any]:
         out["examples"] += len(drawn) - bad
         out["generated"] += bool(drawn) and not bad
     return out
+
+
+def _examples(strategy: st.SearchStrategy[Any]) -> list[Any]:
+    drawn: list[Any] = []
+
+    @settings(max_examples=CORPUS_EXAMPLES, database=None, deadline=None, derandomize=True,
+              phases=[Phase.generate])
+    @given(strategy)
+    def run(value: Any) -> None:
+        drawn.append(value)
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        run()
+    return drawn
 
 
 def _valid(check: Any, value: Any) -> bool:
