@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import math
 import re
-from fractions import Fraction
 from typing import Any
 
 import jsonschema
@@ -23,13 +22,13 @@ from hypothesis.errors import HypothesisException
 from hypothesis_jsonschema._canonicalise import (
     FALSEY,
     canonicalish,
-    get_integer_bounds,
-    get_number_bounds,
     get_type,
     merged,
 )
 
 from . import _realistic as R
+from ._numeric import integers as _integers
+from ._numeric import numbers as _numbers
 
 __all__ = ["Solver", "draft7_validator"]
 
@@ -347,71 +346,3 @@ def _regex(pattern: str, lo: int, hi: int | None) -> st.SearchStrategy[str]:
             continue
         return strategy.filter(lambda v: compiled.search(v) is not None and fits(v))
     return st.nothing()
-
-
-def _integers(s: dict[str, Any]) -> st.SearchStrategy[int]:
-    lo, hi = get_integer_bounds(s)
-    step = s.get("multipleOf")
-    if step is not None:
-        exact = Fraction(str(step)) if isinstance(step, float) else Fraction(step)
-        unit = exact.numerator  # n / (p/q) is whole exactly when p divides n
-        first = None if lo is None else -(-lo // unit)
-        last = None if hi is None else hi // unit
-        if first is not None and last is not None and first > last:
-            return st.nothing()
-        check = _safe(draft7_validator({"multipleOf": step}).is_valid)
-        # validators divide in floats: keep every multiple a finite float
-        cap = min(10**6, 10**300 // unit)
-        first, last = max(first, -cap) if first is not None else -cap, min(last, cap) if last is not None else cap
-        if first > last:
-            return st.nothing()
-        return _small_first(first, last).map(lambda k: k * unit).filter(check)
-    return _small_first(lo, hi)
-
-
-def _small_first(lo: int | None, hi: int | None) -> st.SearchStrategy[int]:
-    """Integers in [lo, hi], small magnitudes more often (what a tool call carries)."""
-    if lo is not None and hi is not None and lo > hi:
-        return st.nothing()
-    small_lo = max(lo, -100) if lo is not None else -100
-    small_hi = min(hi, 1000) if hi is not None else 1000
-    wide = st.integers(lo, hi)
-    return st.integers(small_lo, small_hi) | wide if small_lo <= small_hi else wide
-
-
-def _numbers(s: dict[str, Any]) -> st.SearchStrategy[float]:
-    step = s.get("multipleOf")
-    if step is not None:
-        lo, hi, _xlo, _xhi = get_number_bounds(s)
-        exact = Fraction(str(step))
-        first = None if lo is None else math.ceil(Fraction(lo) / exact)
-        last = None if hi is None else math.floor(Fraction(hi) / exact)
-        if first is not None and last is not None and first > last:
-            return st.nothing()
-        check = _safe(draft7_validator(_without(s, "type")).is_valid)
-        return _small_first(first, last).map(lambda k: _tidy(k * exact)).filter(check)
-    lo, hi, xlo, xhi = get_number_bounds(s)
-    if lo is not None and hi is not None and (lo > hi or (lo == hi and (xlo or xhi))):
-        return st.nothing()
-    floats = st.floats(lo, hi, exclude_min=xlo, exclude_max=xhi, allow_nan=False,
-                       allow_infinity=False).map(lambda x: x if x != 0 else 0.0)
-    inside = draft7_validator({k: v for k, v in s.items() if k in (
-        "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum")}).is_valid
-    cents = _small_first(None if lo is None else math.floor(lo * 100), None if hi is None else math.ceil(hi * 100))
-    tidy = cents.map(lambda n: n / 100 if n % 100 else n // 100).filter(inside)
-    return tidy | floats
-
-
-def _safe(check: Any) -> Any:
-    """A validity check that calls a value it cannot compute with (float overflow) invalid."""
-    def safe(value: Any) -> bool:
-        try:
-            return bool(check(value))
-        except (OverflowError, ValueError):
-            return False
-
-    return safe
-
-
-def _tidy(value: Fraction) -> int | float:
-    return int(value) if value.denominator == 1 else float(value)
