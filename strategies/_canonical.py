@@ -57,11 +57,31 @@ def _build(node: Node) -> st.SearchStrategy[Any]:
     solver = Solver(NULLISH)
     schema = node.schema if node.enum is None or not node.nullable else _without_null(node.schema)
     out = solver.build(draft7(schema, node.root), node.name, node.schema.get("description"), node.nullable)
-    if solver.approximate:
-        out = out.filter(validator(node).is_valid)
+    if solver.approximate or _beyond_draft7(node.schema):
+        out = out.filter(_checked(validator(node)))
     if node.nullable:
         out = st.none() | out.filter(_not_null_word)
     return out
+
+
+_DYNAMIC = ('"$dynamicRef"', '"$recursiveRef"', '"unevaluatedItems"', '"unevaluatedProperties"')
+
+
+def _beyond_draft7(schema: Any) -> bool:
+    """Keywords the draft-07 rewrite approximates: whole values are checked after."""
+    text = json.dumps(schema, default=str)
+    return any(word in text for word in _DYNAMIC)
+
+
+def _checked(check: Any) -> Any:
+    """`check.is_valid`, where a value jsonschema cannot evaluate counts as invalid."""
+    def valid(value: Any) -> bool:
+        try:
+            return bool(check.is_valid(value))
+        except Exception:  # e.g. a pattern the `re` module rejects, an unresolvable anchor
+            return False
+
+    return valid
 
 
 def _without_null(schema: dict[str, Any]) -> dict[str, Any]:
@@ -117,6 +137,11 @@ def draft7(schema: Any, root: dict[str, Any], counts: dict[str, int] | None = No
     return out
 
 
+_UNEVALUATED = {"unevaluatedProperties": "additionalProperties", "unevaluatedItems": "items"}
+_APPLICATORS = ("allOf", "anyOf", "oneOf", "not", "if", "$ref", "$dynamicRef", "dependentSchemas",
+                "prefixItems", "contains")
+
+
 def _draft7(s: Any, root: dict[str, Any], counts: dict[str, int]) -> Any:
     if isinstance(s, list):
         return [_draft7(x, root, counts) for x in s]
@@ -141,6 +166,9 @@ def _draft7(s: Any, root: dict[str, Any], counts: dict[str, int]) -> Any:
                 out["additionalItems"] = _draft7(s["items"], root, counts)
         elif key == "items" and "prefixItems" in s:
             continue
+        elif key in _UNEVALUATED and not any(k in s for k in _APPLICATORS) and _UNEVALUATED[key] not in s:
+            # with no applicator beside it, unevaluated* means what additional* means
+            out[_UNEVALUATED[key]] = _draft7(value, root, counts)
         elif key == "dependentRequired":
             out.setdefault("dependencies", {}).update(value)
         elif key == "dependentSchemas":

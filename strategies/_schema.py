@@ -8,6 +8,7 @@ tree node with children ends with empty lists or absent optional fields.
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -119,6 +120,9 @@ _OBJECT_WORDS = ("properties", "patternProperties", "additionalProperties", "pro
                  "required", "minProperties", "maxProperties", "dependentRequired", "dependencies")
 
 
+_INLINED_BUDGET = 50_000  # characters of JSON
+
+
 def _inlined(obj: Any) -> dict[str, Any] | None:
     """A dict schema with its references inlined under JSON Schema's base-URI rules, when
     that changes it and needs no network; None otherwise."""
@@ -127,7 +131,12 @@ def _inlined(obj: Any) -> dict[str, Any] | None:
     if not isinstance(obj, dict) or not _has_ref(obj):
         return None
     try:
-        out = inline(obj, MAX_REF_DEPTH)
+        # a cut deeper than needed multiplies a self-referencing schema (a metaschema
+        # refers to itself a dozen times): the deepest cut under a size budget is kept
+        for depth in range(MAX_REF_DEPTH, 0, -1):
+            out = inline(obj, depth)
+            if depth == 1 or len(json.dumps(out, default=str)) <= _INLINED_BUDGET:
+                break
     except Unresolvable:
         return None
     except Exception:  # referencing's own errors for malformed ids: keep the original refusal

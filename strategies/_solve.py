@@ -18,7 +18,7 @@ from typing import Any
 
 import jsonschema
 from hypothesis import strategies as st
-from hypothesis.errors import HypothesisException
+from hypothesis.errors import HypothesisException, InvalidArgument
 from hypothesis_jsonschema._canonicalise import (
     FALSEY,
     canonicalish,
@@ -280,6 +280,12 @@ class Solver:
         dep_names = {k: v for k, v in deps.items() if isinstance(v, list)}
         if patterns or names or any(not isinstance(v, list) for v in deps.values()):
             self.approximate = True
+        for pattern in patterns:
+            try:
+                re.compile(pattern)
+            except re.error as err:
+                raise InvalidArgument(f"patternProperties key {pattern!r} is not a regular expression "
+                                      f"Python can match ({err}); rewrite it without that syntax") from None
         name_ok = draft7_validator(names).is_valid if names else (lambda _k: True)
 
         def value(key: str) -> st.SearchStrategy[Any]:
