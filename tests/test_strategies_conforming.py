@@ -7,23 +7,9 @@ from typing import Any
 
 import jsonschema
 import pytest
-from hypothesis import HealthCheck, Phase, given, settings
-from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument
 from pytest_aacl.strategies import conforming, hallucinated
-
-
-def _draw(strategy: st.SearchStrategy[Any], examples: int = 60) -> list[Any]:
-    out: list[Any] = []
-
-    @settings(max_examples=examples, database=None, derandomize=True, deadline=None,
-              phases=[Phase.generate], suppress_health_check=[HealthCheck.differing_executors])
-    @given(strategy)
-    def run(value: Any) -> None:
-        out.append(value)
-
-    run()
-    return out
+from test_strategies_corpus import _draw  # one Hypothesis-run helper for both files
 
 
 def _valid_examples(schema: dict[str, Any], examples: int = 60) -> list[Any]:
