@@ -55,7 +55,7 @@ class Node:
     date_order: str | None = None
     naive_datetime: str | None = None
     synonyms: dict[str, list[str]] = field(default_factory=dict)
-    name: str | None = None  # the property (or, for list items, the list) it describes
+    name: str | None = None  # the property it describes; list items: "<list name>[]"
     root: dict[str, Any] = field(default_factory=dict, repr=False)
     cache: dict[str, Any] = field(default_factory=dict, repr=False)
 
@@ -272,9 +272,10 @@ class _Reader:
                     node.never = True  # kept with its properties, to say which one is empty
         if "array" in node.types:
             prefix = s.get("prefixItems") or (s["items"] if isinstance(s.get("items"), list) else [])
-            node.prefix = tuple(self.read(p, dk, name) for p in prefix)
+            item = None if name is None else name.removesuffix("[]") + "[]"  # what `name` lists
+            node.prefix = tuple(self.read(p, dk, item) for p in prefix)
             items = s.get("items") if not isinstance(s.get("items"), list) else s.get("additionalItems")
-            node.items = None if items is None else self.read(items, dk, name)
+            node.items = None if items is None else self.read(items, dk, item)
         return node
 
     def _read_any_of(self, node: Node, branches: list[Any], dk: tuple[tuple[str, int], ...],

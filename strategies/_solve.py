@@ -184,7 +184,9 @@ class Solver:
             if pool is None:
                 base = plain
             elif lo <= 3 and (hi is None or hi >= 40):  # every pool value fits
-                base = pool
+                # the empty string stays possible where it is valid: tools mishandle it
+                item = name is not None and name.endswith("[]")  # list items are never blank
+                base = st.one_of(pool, pool, pool, st.just("")) if lo == 0 and not item else pool
             else:
                 base = pool.filter(_length(lo, hi)) | plain
             if isinstance(fmt, str):  # an unknown format: anything passes the checker
@@ -202,6 +204,7 @@ class Solver:
         hi = int(hi) if hi is not None else max(lo, n_prefix) + _DEFAULT_EXTRA_ITEMS
         if lo > hi:
             return st.nothing()
+        name = name if name is None or name.endswith("[]") else name + "[]"  # items of `name`
         prefix = [self.build(p, name, description) for p in prefix_schemas]
         tail = self.build(tail_schema, name, description)
         contains = s.get("contains")
