@@ -18,7 +18,7 @@ from typing import Any
 
 import jsonschema
 from hypothesis import strategies as st
-from hypothesis.errors import HypothesisException, InvalidArgument
+from hypothesis.errors import HypothesisException
 from hypothesis_jsonschema._canonicalise import (
     FALSEY,
     canonicalish,
@@ -283,12 +283,12 @@ class Solver:
         dep_names = {k: v for k, v in deps.items() if isinstance(v, list)}
         if patterns or names or any(not isinstance(v, list) for v in deps.values()):
             self.approximate = True
-        for pattern in patterns:
-            try:
-                re.compile(pattern)
-            except re.error as err:
-                raise InvalidArgument(f"patternProperties key {pattern!r} is not a regular expression "
-                                      f"Python can match ({err}); rewrite it without that syntax") from None
+        usable = {p: v for p, v in patterns.items() if _compiles(p)}
+        if len(usable) < len(patterns):
+            # a pattern Python cannot read (ECMA `\p{...}`) names no key drawn here; whole
+            # values are checked, so an object only passes when no key meets that pattern
+            self.approximate = True
+            patterns = usable
         name_ok = draft7_validator(names).is_valid if names else (lambda _k: True)
 
         def value(key: str) -> st.SearchStrategy[Any]:
@@ -328,6 +328,14 @@ class Solver:
             return out
 
         return objects()
+
+
+def _compiles(pattern: str) -> bool:
+    try:
+        re.compile(pattern)
+    except re.error:
+        return False
+    return True
 
 
 def _accepts_all(schema: Any, kind: str) -> bool:
