@@ -308,6 +308,10 @@ class Solver:
         if lo > len(required) + len(optional) and new_key.is_empty:
             return st.nothing()
         values = {k: value(k) for k in [*required, *optional]}
+        if not patterns and not dep_names and lo <= len(required) and hi >= len(required) + len(optional):
+            # the common tool shape: named properties only, so Hypothesis' own builder does
+            return st.fixed_dictionaries({k: values[k] for k in required},
+                                         optional={k: values[k] for k in optional})
 
         @st.composite
         def objects(draw: st.DrawFn) -> dict[str, Any]:
