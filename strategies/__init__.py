@@ -23,6 +23,7 @@ from hypothesis.errors import InvalidArgument
 from . import families
 from . import families as F
 from ._adversarial import build_adversarial
+from ._canonical import require_values as _require_values
 from ._canonical import strategy as _canonical
 from ._coverage import KINDS as _KINDS
 from ._coverage import build_coverage
@@ -67,6 +68,7 @@ __all__ = sorted(set(__all__))
 def _root(schema: Any) -> tuple[dict[str, Any], Node]:
     params, _name = tool_schema(schema)
     node = build(params)
+    _require_values(node)
     if node.kind != "object":
         raise InvalidArgument(
             "the tool schema must describe an object of arguments "

@@ -19,7 +19,7 @@ _MONTHS = ("January February March April May June July August September October 
            "December").split()
 _WEEKDAYS = "Monday Tuesday Wednesday Thursday Friday Saturday Sunday".split()
 _ISO_DATE = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})")
-_CLOCK = re.compile(r"([01][0-9]|2[0-3]):([0-5][0-9]):([0-5][0-9])")
+_CLOCK = re.compile(r"([01][0-9]|2[0-3]):([0-5][0-9]):([0-5][0-9])([+-][0-9]{2}:[0-9]{2})?")
 
 
 def _ordinal(day: int) -> str:
@@ -103,13 +103,14 @@ def times(value: str) -> list[Rendering]:
     if not match:
         return []
     hour, minute, second = int(match[1]), int(match[2]), int(match[3])
+    zone = match[4] or ""  # an RFC 3339 offset is kept, so the reading is the same instant
     twelve = hour % 12 or 12
     half = "AM" if hour < 12 else "PM"
     if second:
-        return [(F.TIME_FORMATS, f"{twelve}:{minute:02d}:{second:02d} {half}", False),
-                (F.TIME_FORMATS, f"{twelve}:{minute:02d}:{second:02d}{half.lower()}", False)]
+        return [(F.TIME_FORMATS, f"{twelve}:{minute:02d}:{second:02d} {half}{' ' + zone if zone else ''}", False),
+                (F.TIME_FORMATS, f"{twelve}:{minute:02d}:{second:02d}{half.lower()}{zone}", False)]
     out = [f"{hour:02d}:{minute:02d}", f"{twelve}:{minute:02d} {half}", f"{twelve}:{minute:02d}{half.lower()}",
            f"{hour}h{minute:02d}"]
     if not minute:
         out += [f"{twelve}{half.lower()}", f"{twelve} {half}"]
-    return [(F.TIME_FORMATS, text, False) for text in out]
+    return [(F.TIME_FORMATS, text + zone, False) for text in out]

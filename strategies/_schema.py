@@ -8,16 +8,18 @@ tree node with children ends with empty lists or absent optional fields.
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import unquote
 
 from hypothesis.errors import InvalidArgument
 
+from pytest_aacl._errors import SpecError
+from pytest_aacl._specs import _pointer
 from pytest_aacl._specs._typing import json_type
 
-__all__ = ["MAX_REF_DEPTH", "Node", "build", "tool_schema"]
+__all__ = ["MAX_REF_DEPTH", "Node", "build", "resolve_ref", "tool_schema"]
 
 MAX_REF_DEPTH = 3
 
@@ -53,6 +55,7 @@ class Node:
     date_order: str | None = None
     naive_datetime: str | None = None
     synonyms: dict[str, list[str]] = field(default_factory=dict)
+    name: str | None = None  # the property it describes; list items: "<list name>[]"
     root: dict[str, Any] = field(default_factory=dict, repr=False)
     cache: dict[str, Any] = field(default_factory=dict, repr=False)
 
@@ -92,6 +95,8 @@ def tool_schema(obj: Any, *, argname: str = "schema") -> tuple[dict[str, Any], s
         as_spec = None
     from pytest_aacl._errors import SpecError
 
+    if isinstance(obj, dict) and "type" not in obj and any(k in obj for k in _OBJECT_WORDS):
+        obj = {**obj, "type": "object"}  # arguments are an object; only objects are drawn
     try:
         if as_spec is not None:
             spec = as_spec(obj)
@@ -101,11 +106,81 @@ def tool_schema(obj: Any, *, argname: str = "schema") -> tuple[dict[str, Any], s
 
             return canonicalise(obj), "tool"
     except SpecError as err:
+        inlined = _inlined(obj)
+        if inlined is not None:
+            return tool_schema(inlined, argname=argname)
         raise InvalidArgument(f"{argname}={_brief(obj)} is not a usable tool schema: {err}") from None
     raise InvalidArgument(
         f"{argname}={_brief(obj)} is not a tool description; pass a JSON Schema dict "
         '({"type": "object", "properties": {...}}), a ToolSpec or a boundary Tool.'
     )
+
+
+_OBJECT_WORDS = ("properties", "patternProperties", "additionalProperties", "propertyNames",
+                 "required", "minProperties", "maxProperties", "dependentRequired", "dependencies")
+
+
+_INLINED_BUDGET = 50_000  # characters of JSON
+
+
+def _inlined(obj: Any) -> dict[str, Any] | None:
+    """A dict schema with its references inlined under JSON Schema's base-URI rules, when
+    that changes it and needs no network; None otherwise."""
+    from ._refs import Unresolvable, inline
+
+    if not isinstance(obj, dict) or not _has_ref(obj):
+        return None
+    try:
+        # a cut deeper than needed multiplies a self-referencing schema (a metaschema
+        # refers to itself a dozen times): the deepest cut under a size budget is kept
+        for depth in range(MAX_REF_DEPTH, 0, -1):
+            out = inline(obj, depth)
+            if depth == 1 or len(json.dumps(out, default=str)) <= _INLINED_BUDGET:
+                break
+    except Unresolvable:
+        return None
+    except Exception:  # referencing's own errors for malformed ids: keep the original refusal
+        return None
+    return out if out != obj and not _has_ref(out) else None
+
+
+def _has_ref(node: Any) -> bool:
+    if isinstance(node, dict):
+        return isinstance(node.get("$ref"), str) or any(_has_ref(v) for k, v in node.items() if k not in ("enum", "const"))
+    return isinstance(node, list) and any(_has_ref(v) for v in node)
+
+
+def resolve_ref(root: Any, ref: str) -> Any:
+    """The schema a local `$ref` names in `root` (`_specs._pointer`'s reading), or
+    `InvalidArgument` saying which reference is unusable."""
+    try:
+        pointer = _pointer.ref_pointer(ref, at="")
+    except SpecError as err:
+        raise InvalidArgument(f"$ref {ref!r} cannot be followed: {err}") from None
+    if pointer.startswith("#"):
+        target = _anchor(root, pointer[1:])
+    else:
+        target = _pointer.resolve(root, pointer)
+    if target is _pointer._MISSING or target is None:
+        raise InvalidArgument(f"$ref {ref!r} points at nothing in the schema")
+    return target
+
+
+def _anchor(node: Any, name: str) -> Any:
+    """The subschema declaring `"$anchor": name`, or `_MISSING`."""
+    if isinstance(node, dict):
+        if node.get("$anchor") == name:
+            return node
+        children: Any = node.values()
+    elif isinstance(node, list):
+        children = node
+    else:
+        return _pointer._MISSING
+    for child in children:
+        found = _anchor(child, name)
+        if found is not _pointer._MISSING:
+            return found
+    return _pointer._MISSING
 
 
 def _brief(obj: Any) -> str:
@@ -129,20 +204,11 @@ class _Reader:
         self.naive = root.get("x-aacl-naive-datetime")
 
     def resolve(self, ref: str) -> Any:
-        if not ref.startswith("#"):
-            raise InvalidArgument(f"$ref {ref!r} is not local; strategies only follow '#/...' references")
-        target: Any = self.root
-        for raw in filter(None, ref[1:].split("/")):
-            token = unquote(raw).replace("~1", "/").replace("~0", "~")
-            try:
-                target = target[int(token)] if isinstance(target, list) else target[token]
-            except (KeyError, IndexError, ValueError, TypeError):
-                raise InvalidArgument(f"$ref {ref!r} points at nothing in the schema") from None
-        return target
+        return resolve_ref(self.root, ref)
 
-    def read(self, schema: Any, depth_key: tuple[tuple[str, int], ...]) -> Node:
+    def read(self, schema: Any, depth_key: tuple[tuple[str, int], ...], name: str | None = None) -> Node:
         if schema is True:
-            return Node(schema={}, types=(), root=self.root)
+            return Node(schema={}, types=(), root=self.root, name=name)
         if schema is False:
             return NEVER
         ref = schema.get("$ref")
@@ -151,26 +217,26 @@ class _Reader:
             if counts.get(ref, 0) >= MAX_REF_DEPTH:
                 return NEVER
             counts[ref] = counts.get(ref, 0) + 1
-            key = (ref, tuple(sorted(counts.items())), id(schema))
+            key = (ref, tuple(sorted(counts.items())), id(schema), name)
             if key in self.memo:
                 return self.memo[key]
             target = self.resolve(ref)
             rest = {k: v for k, v in schema.items() if k != "$ref"}
             merged = _merge_ref(target, rest)
-            node = self.read(merged, tuple(sorted(counts.items())))
+            node = self.read(merged, tuple(sorted(counts.items())), name)
             self.memo[key] = node
             return node
-        return self._read_plain(schema, depth_key)
+        return self._read_plain(schema, depth_key, name)
 
-    def _read_plain(self, s: dict[str, Any], dk: tuple[tuple[str, int], ...]) -> Node:
-        node = Node(schema=s, types=(), root=self.root)
+    def _read_plain(self, s: dict[str, Any], dk: tuple[tuple[str, int], ...], name: str | None) -> Node:
+        node = Node(schema=s, types=(), root=self.root, name=name)
         node.exotic = any(k in s for k in _EXOTIC) or isinstance(s.get("items"), list)
         node.date_order = s.get("x-aacl-date-order", self.date_order)
         node.naive_datetime = s.get("x-aacl-naive-datetime", self.naive)
         for union in ("anyOf", "oneOf"):
             if isinstance(s.get(union), list):
                 if all(k in _ANNOTATIONS or k.startswith("x-") or k in (union, "discriminator") for k in s):
-                    self._read_any_of(node, s[union], dk)
+                    self._read_any_of(node, s[union], dk, name)
                     node.filtered = node.filtered or (union == "oneOf" and len(node.branches) > 1)
                     return node
                 node.exotic = True
@@ -178,7 +244,7 @@ class _Reader:
         if isinstance(all_of, list) and len(all_of) == 1 and isinstance(all_of[0], dict):
             rest = {k: v for k, v in s.items() if k != "allOf"}
             if all(k in _ANNOTATIONS or k.startswith("x-") for k in rest):
-                return self.read({**all_of[0], **{k: v for k, v in rest.items() if k.startswith("x-aacl")}}, dk)
+                return self.read({**all_of[0], **{k: v for k, v in rest.items() if k.startswith("x-aacl")}}, dk, name)
         raw_types = s.get("type")
         types = [raw_types] if isinstance(raw_types, str) else list(raw_types or [])
         if "enum" in s or "const" in s:
@@ -187,7 +253,8 @@ class _Reader:
             node.nullable = any(v is None for v in values) and (not types or "null" in types)
             if not types:
                 types = sorted({json_type(v) for v in node.enum}, key=_TYPES.index)
-        node.nullable = node.nullable or "null" in types
+        if node.enum is None:
+            node.nullable = "null" in types
         node.types = tuple(t for t in _TYPES if t in types and t != "null")
         if types and not node.types and not node.nullable:
             return NEVER
@@ -196,22 +263,24 @@ class _Reader:
         node.synonyms = {str(k): list(v) for k, v in syn.items()} if isinstance(syn, dict) else {}
         if "object" in node.types or (not node.types and "properties" in s):
             props = s.get("properties") or {}
-            node.props = {k: self.read(v, dk) for k, v in props.items()}
+            node.props = {k: self.read(v, dk, k) for k, v in props.items()}
             node.required = frozenset(s.get("required") or ())
             node.closed = s.get("additionalProperties") is False
             if any(node.props.get(k, NEVER).never for k in node.required if k in props):
                 node.types = tuple(t for t in node.types if t != "object")
                 if not node.types and not node.nullable:
-                    return NEVER
+                    node.never = True  # kept with its properties, to say which one is empty
         if "array" in node.types:
             prefix = s.get("prefixItems") or (s["items"] if isinstance(s.get("items"), list) else [])
-            node.prefix = tuple(self.read(p, dk) for p in prefix)
+            item = None if name is None else name.removesuffix("[]") + "[]"  # what `name` lists
+            node.prefix = tuple(self.read(p, dk, item) for p in prefix)
             items = s.get("items") if not isinstance(s.get("items"), list) else s.get("additionalItems")
-            node.items = None if items is None else self.read(items, dk)
+            node.items = None if items is None else self.read(items, dk, item)
         return node
 
-    def _read_any_of(self, node: Node, branches: list[Any], dk: tuple[tuple[str, int], ...]) -> None:
-        read = [self.read(b, dk) for b in branches]
+    def _read_any_of(self, node: Node, branches: list[Any], dk: tuple[tuple[str, int], ...],
+                     name: str | None) -> None:
+        read = [self.read(b, dk, name) for b in branches]
         live = [b for b in read if not b.never]
         nulls = [b for b in live if not b.types and b.nullable]
         others = [b for b in live if b not in nulls]

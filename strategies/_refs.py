@@ -1,0 +1,82 @@
+"""Inlining references the tool-spec layer refuses: nested `$id`s, anchors, metaschemas.
+
+A tool schema must be self-contained for the boundary, but `conforming()` can still draw
+for a schema whose `$ref`s resolve inside the document under JSON Schema's base-URI rules
+(or to a published metaschema bundled with jsonschema).  `inline` rewrites such a schema
+into one without references (recursion cut at a depth bound with `false`); references
+that need a network fetch stay unresolvable and the caller keeps its original refusal.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["inline"]
+
+_MAP_KEYS = ("properties", "patternProperties", "dependentSchemas")
+_LIST_KEYS = ("allOf", "anyOf", "oneOf", "prefixItems")
+_ONE_KEYS = ("not", "if", "then", "else", "contains", "additionalProperties", "additionalItems",
+             "propertyNames", "unevaluatedProperties", "unevaluatedItems")
+_DROPPED = ("$id", "id", "definitions", "$defs", "$anchor", "$dynamicAnchor")
+_OLD = ("draft-03", "draft-04", "draft-06", "draft-07")
+
+
+class Unresolvable(Exception):
+    """A `$ref` that cannot be followed without the network."""
+
+
+def inline(schema: dict[str, Any], depth: int) -> dict[str, Any]:
+    """`schema` with every `$ref` replaced by its target, or `Unresolvable`."""
+    import referencing.exceptions
+    from jsonschema_specifications import REGISTRY
+    from referencing.jsonschema import DRAFT202012, specification_with
+
+    dialect = schema.get("$schema", "")
+    spec = specification_with(dialect, default=DRAFT202012) if dialect else DRAFT202012
+    resource = spec.create_resource(schema)
+    base = resource.id() or "urn:pytest-aacl:tool-schema"
+    resolver = REGISTRY.with_resource(base, resource).resolver(base_uri=base)
+    siblings_ignored = any(d in str(dialect) for d in _OLD)
+
+    def walk(node: Any, res: Any, counts: dict[str, int]) -> Any:
+        if not isinstance(node, dict):
+            return node
+        if isinstance(node.get("$id", node.get("id")), str):
+            res = res.in_subresource(spec.create_resource(node))
+        ref = node.get("$ref")
+        if isinstance(ref, str):
+            try:
+                found = res.lookup(ref)
+            except (referencing.exceptions.Unresolvable, referencing.exceptions.NoSuchResource) as err:
+                raise Unresolvable(f"$ref {ref!r}: {err}") from None
+            key = f"{id(found.contents)}"
+            if counts.get(key, 0) >= depth:
+                return {"not": {}}  # draft-04 has no boolean schemas
+            inner = walk(found.contents, found.resolver, {**counts, key: counts.get(key, 0) + 1})
+            if siblings_ignored:
+                return inner
+            rest = {k: v for k, v in node.items() if k != "$ref"}
+            rest = walk(rest, res, counts) if rest else {}
+            return {"allOf": [inner, rest]} if rest else inner
+        out: dict[str, Any] = {}
+        for key, value in node.items():
+            if key in _DROPPED or key == "$schema":
+                continue
+            if key in _MAP_KEYS and isinstance(value, dict):
+                out[key] = {k: walk(v, res, counts) for k, v in value.items()}
+            elif key == "dependencies" and isinstance(value, dict):
+                out[key] = {k: v if isinstance(v, list) else walk(v, res, counts) for k, v in value.items()}
+            elif key in _LIST_KEYS and isinstance(value, list):
+                out[key] = [walk(v, res, counts) for v in value]
+            elif key == "items":
+                out[key] = [walk(v, res, counts) for v in value] if isinstance(value, list) else walk(value, res, counts)
+            elif key in _ONE_KEYS:
+                out[key] = walk(value, res, counts)
+            else:
+                out[key] = value
+        return out
+
+    result = walk(schema, resolver, {})
+    if isinstance(result, dict) and dialect:
+        result["$schema"] = dialect
+    return result if isinstance(result, dict) else {"not": {}}

@@ -1,0 +1,369 @@
+"""Schema-valid values built by construction, for every keyword a tool schema may use.
+
+The schema is first rewritten to the draft-07 form hypothesis-jsonschema's canonicaliser
+reads (local `$ref`s inlined to a depth bound), canonicalised and merged by its pure
+helpers (`canonicalish`, `merged`: they do not touch the `many().more()` internals that
+current Hypothesis removed), then built here: types, bounds, float `multipleOf`, formats,
+patterns, tuples, `contains`, unique items, objects with pattern and additional
+properties, dependencies, `anyOf`/`oneOf`/`not`.  A filter is used only where no
+construction exists (`not`, `oneOf` exclusivity, an `allOf` that cannot be merged); such
+a strategy is marked `approximate` so the caller re-checks whole values.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Any
+
+import jsonschema
+from hypothesis import strategies as st
+from hypothesis.errors import HypothesisException
+from hypothesis_jsonschema._canonicalise import (
+    FALSEY,
+    canonicalish,
+    get_type,
+    merged,
+)
+
+from . import _realistic as R
+from ._numeric import integers as _integers
+from ._numeric import numbers as _numbers
+
+__all__ = ["Solver", "draft7_validator"]
+
+_V7 = jsonschema.Draft7Validator
+_ASCII = st.characters(codec="ascii", min_codepoint=32, max_codepoint=126)
+_DEFAULT_EXTRA_ITEMS = 3
+#: draft-07 keywords that can reject a value (anything else is an annotation or unknown)
+_ASSERTING = frozenset((
+    "type enum const multipleOf maximum exclusiveMaximum minimum exclusiveMinimum maxLength "
+    "minLength pattern format items additionalItems maxItems minItems uniqueItems contains "
+    "maxProperties minProperties required properties patternProperties additionalProperties "
+    "dependencies propertyNames allOf anyOf oneOf not if minContains maxContains").split())
+
+
+def draft7_validator(schema: Any) -> Any:
+    """A format-checking draft-07 validator for a canonical (draft-07 form) schema."""
+    return _V7(schema, format_checker=_V7.FORMAT_CHECKER)
+
+
+def _without(s: dict[str, Any], key: str) -> dict[str, Any]:
+    return {k: v for k, v in s.items() if k != key}
+
+
+def _merge(*schemas: Any) -> Any:
+    """The intersection of `schemas`, canonical; an `allOf` when it cannot be merged."""
+    out = merged(list(schemas))
+    return out if out is not None else {"allOf": [canonicalish(s) for s in schemas]}
+
+
+class Solver:
+    """Builds strategies for canonical schemas; `nullish` strings are excluded from text
+    that shares a field with null (the boundary reads them as null)."""
+
+    def __init__(self, nullish: frozenset[str]) -> None:
+        self.nullish = nullish
+        self.approximate = False
+        self._memo: dict[tuple[str, str | None], st.SearchStrategy[Any]] = {}
+
+    def build(self, schema: Any, name: str | None = None, description: Any = None,
+              nullable: bool = False) -> st.SearchStrategy[Any]:
+        """Values of `schema` (any draft-07 form); `name`/`description` pick realistic text,
+        `nullable` says null is also allowed here, so null words are not text."""
+        s = canonicalish(schema)
+        key = (repr(s), name, nullable)
+        found = self._memo.get(key)
+        if found is None:
+            found = self._memo[key] = self._build(s, name, description, nullable)
+        return found
+
+    def _build(self, s: dict[str, Any], name: str | None, description: Any,
+               nullable: bool) -> st.SearchStrategy[Any]:
+        if s == FALSEY:
+            return st.nothing()
+        if not s:
+            return R.any_json()
+        description = s.get("description", description)
+        if "not" in s:
+            if not set(s["not"]) & _ASSERTING:  # `not` of a schema that accepts everything
+                return st.nothing()
+            self.approximate = True
+            excluded = draft7_validator(s["not"]).is_valid
+            return self.build(_without(s, "not"), name, description, nullable).filter(lambda v: not excluded(v))
+        if "anyOf" in s:
+            rest = _without(s, "anyOf")
+            nullable = nullable or any(b.get("type") in ("null", ["null"]) for b in s["anyOf"])
+            return st.one_of([self.build(_merge(rest, b), name, description, nullable) for b in s["anyOf"]])
+        if "allOf" in s:
+            return self._all_of(s, name, description)
+        if "oneOf" in s:
+            return self._one_of(s, name, description)
+        if "const" in s:
+            return st.just(s["const"])
+        if "enum" in s:
+            return st.sampled_from(s["enum"])
+        types = get_type(s)
+        nullable = nullable or "null" in types
+        return st.one_of([self._typed(s, t, name, description, nullable) for t in types])
+
+    def _all_of(self, s: dict[str, Any], name: str | None, description: Any) -> st.SearchStrategy[Any]:
+        rest, parts = _without(s, "allOf"), s["allOf"]
+        together = merged([rest, *parts])
+        if together is not None:
+            return self.build(together, name, description)
+        contains = [p["contains"] for p in [rest, *parts] if isinstance(p, dict) and "contains" in p]
+        plain = merged([_without(p, "contains") for p in [rest, *parts]])
+        if len(contains) > 1 and plain is not None and get_type(plain) == ["array"]:
+            # every `contains` gets its own hits (merging would need one item to match all)
+            self.approximate = True
+            return self._arrays({**plain, "contains": contains[0], "x-more-contains": contains[1:]},
+                                name, description)
+        # no merge exists: build the first part, check the others
+        self.approximate = True
+        check = draft7_validator(s).is_valid
+        base = merged([rest, parts[0]]) or parts[0]
+        return self.build(base, name, description).filter(check)
+
+    def _one_of(self, s: dict[str, Any], name: str | None, description: Any) -> st.SearchStrategy[Any]:
+        rest, branches = _without(s, "oneOf"), s["oneOf"]
+        self.approximate = True
+        out = []
+        for i, branch in enumerate(branches):
+            others = [b for j, b in enumerate(branches) if j != i]
+            mine = _merge(rest, branch)
+            if isinstance(mine, dict) and "allOf" not in mine:
+                # a type every value of which another branch accepts can never be exclusive
+                keep = [t for t in get_type(mine) if not any(_accepts_all(o, t) for o in others)]
+                mine = merged([mine, {"type": keep}]) if keep else FALSEY
+            checks = [draft7_validator(o).is_valid for o in others]
+            out.append(self.build(mine, name, description)
+                       .filter(lambda v, checks=checks: not any(c(v) for c in checks)))
+        return st.one_of(out)
+
+    # -- typed values -----------------------------------------------------------------
+
+    def _typed(self, s: dict[str, Any], kind: str, name: str | None, description: Any,
+               nullable: bool) -> st.SearchStrategy[Any]:
+        if kind == "null":
+            return st.none()
+        if kind == "boolean":
+            return st.booleans()
+        if kind == "integer":
+            return _integers(s)
+        if kind == "number":
+            return _numbers(s)
+        if kind == "string":
+            return self._strings(s, name, description, nullable)
+        if kind == "array":
+            return self._arrays(s, name, description)
+        return self._objects(s)
+
+    def _strings(self, s: dict[str, Any], name: str | None, description: Any,
+                 nullable: bool) -> st.SearchStrategy[str]:
+        lo, hi = int(s.get("minLength", 0)), s.get("maxLength")
+        if hi is not None and lo > hi:
+            return st.nothing()
+        fmt, pattern = s.get("format"), s.get("pattern")
+        checks = []
+        if lo or hi is not None:
+            checks.append(lambda v: lo <= len(v) <= (hi if hi is not None else math.inf))
+        if nullable:
+            checks.append(lambda v: v.strip().casefold() not in self.nullish)
+        if fmt in R.FORMAT_STRATEGIES:
+            base = R.FORMAT_STRATEGIES[fmt]
+            if isinstance(pattern, str):
+                checks.append(lambda v: re.search(pattern, v) is not None)
+        elif isinstance(pattern, str):
+            base = _regex(pattern, lo, hi)
+            if isinstance(fmt, str):
+                checks.append(draft7_validator({"format": fmt}).is_valid)
+        else:
+            pool = R.named_pool(name, description)
+            plain = R.text(lo, hi)
+            if pool is None:
+                base = plain
+            elif lo <= 3 and (hi is None or hi >= 40):  # every pool value fits
+                # the empty string stays possible where it is valid: tools mishandle it
+                item = name is not None and name.endswith("[]")  # list items are never blank
+                base = st.one_of(pool, pool, pool, st.just("")) if lo == 0 and not item else pool
+            else:
+                base = pool.filter(_length(lo, hi)) | plain
+            if isinstance(fmt, str):  # an unknown format: anything passes the checker
+                checks.append(draft7_validator({"format": fmt}).is_valid)
+        for check in checks:
+            base = base.filter(check)
+        return base
+
+    def _arrays(self, s: dict[str, Any], name: str | None, description: Any) -> st.SearchStrategy[list[Any]]:
+        lo, hi = int(s.get("minItems", 0)), s.get("maxItems")
+        items = s.get("items", {})
+        prefix_schemas = items if isinstance(items, list) else []
+        tail_schema = s.get("additionalItems", {}) if isinstance(items, list) else items
+        n_prefix = len(prefix_schemas)
+        hi = int(hi) if hi is not None else max(lo, n_prefix) + _DEFAULT_EXTRA_ITEMS
+        if lo > hi:
+            return st.nothing()
+        name = name if name is None or name.endswith("[]") else name + "[]"  # items of `name`
+        prefix = [self.build(p, name, description) for p in prefix_schemas]
+        tail = self.build(tail_schema, name, description)
+        contains = s.get("contains")
+        c_lo = int(s.get("minContains", 1)) if contains is not None else 0
+        c_hi = s.get("maxContains")
+        hit: st.SearchStrategy[Any] = st.nothing()
+        is_hit: Any = None
+        more = [self.build(_merge(tail_schema, c), name, description) for c in s.get("x-more-contains", [])]
+        if contains is not None:
+            hit = self.build(_merge(tail_schema, contains), name, description)
+            is_hit = draft7_validator(contains).is_valid
+            if c_hi is not None:
+                tail = tail.filter(lambda v: not is_hit(v))
+            self.approximate = True
+        unique = bool(s.get("uniqueItems"))
+        if unique:
+            self.approximate = self.approximate or n_prefix > 0
+        # the shortest list: every prefix item up to minItems must exist
+        need_prefix = min(lo, n_prefix)
+        if any(p.is_empty for p in prefix[:need_prefix]):
+            return st.nothing()
+        usable = next((i for i, p in enumerate(prefix) if p.is_empty), n_prefix)
+        longest = usable if usable < n_prefix or tail.is_empty else hi
+        if lo > min(longest, hi) or (c_lo and hit.is_empty):
+            return st.nothing()
+
+        @st.composite
+        def arrays(draw: st.DrawFn) -> list[Any]:
+            out: list[Any] = []
+            seen: set[str] = set()
+
+            def take(strategy: st.SearchStrategy[Any]) -> None:
+                from ._canonical import unique_key
+
+                if unique:
+                    strategy = strategy.filter(lambda v: unique_key(v) not in seen)
+                value = draw(strategy)
+                if unique:
+                    seen.add(unique_key(value))
+                out.append(value)
+
+            top = min(usable, hi)
+            count = top if lo >= top else draw(st.integers(lo, top))
+            for strategy in prefix[:count]:
+                take(strategy)
+            if count < n_prefix:
+                return out
+            room = hi - n_prefix
+            hits = 0
+            if contains is not None:
+                most = min(room, c_hi if c_hi is not None else c_lo + 1)
+                hits = draw(st.integers(min(c_lo, most), max(c_lo, most)))
+            rest_lo = max(0, lo - n_prefix - hits)
+            rest_hi = max(0, room - hits) if not tail.is_empty else 0
+            others = draw(st.integers(rest_lo, max(rest_lo, rest_hi)))
+            for _ in range(hits):
+                take(hit)
+            for extra in more:
+                if len(out) < hi:
+                    take(extra)
+            for _ in range(others):
+                take(tail)
+            return out
+
+        return arrays()
+
+    def _objects(self, s: dict[str, Any]) -> st.SearchStrategy[dict[str, Any]]:
+        required = list(dict.fromkeys(s.get("required", [])))
+        props: dict[str, Any] = s.get("properties", {})
+        patterns: dict[str, Any] = s.get("patternProperties", {})
+        additional = s.get("additionalProperties", {})
+        names = s.get("propertyNames", {})
+        lo, hi = int(s.get("minProperties", 0)), s.get("maxProperties")
+        hi = int(hi) if hi is not None else math.inf
+        deps = s.get("dependencies", {})
+        dep_names = {k: v for k, v in deps.items() if isinstance(v, list)}
+        if patterns or names or any(not isinstance(v, list) for v in deps.values()):
+            self.approximate = True
+        usable = {p: v for p, v in patterns.items() if _compiles(p)}
+        if len(usable) < len(patterns):
+            # a pattern Python cannot read (ECMA `\p{...}`) names no key drawn here; whole
+            # values are checked, so an object only passes when no key meets that pattern
+            self.approximate = True
+            patterns = usable
+        name_ok = draft7_validator(names).is_valid if names else (lambda _k: True)
+
+        def value(key: str) -> st.SearchStrategy[Any]:
+            schemas = [props[key]] if key in props else []
+            schemas += [v for p, v in patterns.items() if re.search(p, key)]
+            return self.build(_merge(*schemas) if schemas else additional, key)
+
+        if len(required) > hi or any(not name_ok(k) or value(k).is_empty for k in required):
+            return st.nothing()
+        optional = [k for k in props if k not in required and name_ok(k) and not value(k).is_empty]
+        closed = additional == FALSEY
+        fresh: list[st.SearchStrategy[str]] = [_regex(p, 1, 24).filter(name_ok) for p in patterns]
+        if not closed:
+            key_text = self.build(_merge(names, {"type": "string"}), "key") if names else R.text(1, 12)
+            fresh.append(key_text)
+        new_key = st.one_of(fresh)
+        if lo > len(required) + len(optional) and new_key.is_empty:
+            return st.nothing()
+        values = {k: value(k) for k in [*required, *optional]}
+        if not patterns and not dep_names and lo <= len(required) and hi >= len(required) + len(optional):
+            # the common tool shape: named properties only, so Hypothesis' own builder does
+            return st.fixed_dictionaries({k: values[k] for k in required},
+                                         optional={k: values[k] for k in optional})
+
+        @st.composite
+        def objects(draw: st.DrawFn) -> dict[str, Any]:
+            keys = list(required)
+            if optional and hi > len(keys):
+                keys += draw(st.lists(st.sampled_from(optional), unique=True,
+                                      max_size=int(min(len(optional), hi - len(keys)))))
+            for k in list(keys):  # dependentRequired, one level at a time until stable
+                keys += [d for d in dep_names.get(k, []) if d not in keys]
+            extra = max(0, lo - len(keys))
+            if patterns and not new_key.is_empty and hi > len(keys) + extra:
+                extra += draw(st.integers(0, 1))
+            for _ in range(extra):
+                keys.append(draw(new_key.filter(lambda k: k not in keys)))
+            out: dict[str, Any] = {}
+            for k in keys:
+                out[k] = draw(values[k] if k in values else value(k))
+            return out
+
+        return objects()
+
+
+def _compiles(pattern: str) -> bool:
+    try:
+        re.compile(pattern)
+    except re.error:
+        return False
+    return True
+
+
+def _accepts_all(schema: Any, kind: str) -> bool:
+    """Does `schema` accept every value of JSON type `kind`?"""
+    return merged([schema, {"type": kind}]) == {"type": kind}
+
+
+def _length(lo: int, hi: int | None) -> Any:
+    return lambda v: lo <= len(v) <= (hi if hi is not None else math.inf)
+
+
+def _regex(pattern: str, lo: int, hi: int | None) -> st.SearchStrategy[str]:
+    """Strings `re.search`-matching `pattern` (jsonschema's semantics), printable ASCII
+    where the pattern allows it, within the length bounds."""
+    try:
+        compiled = re.compile(pattern)
+    except re.error:
+        return st.nothing()
+    fits = _length(lo, hi)
+    for kwargs in ({"fullmatch": True, "alphabet": _ASCII}, {"fullmatch": True}, {}):
+        try:
+            strategy = st.from_regex(compiled, **kwargs)  # type: ignore[call-overload]
+            strategy.validate()
+        except (HypothesisException, re.error, ValueError):
+            continue
+        return strategy.filter(lambda v: compiled.search(v) is not None and fits(v))
+    return st.nothing()

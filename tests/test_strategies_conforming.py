@@ -1,0 +1,135 @@
+"""`conforming()`: the cases issue 14 measured as wrong, and realistic values (issue 8)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import jsonschema
+import pytest
+from hypothesis.errors import InvalidArgument
+from pytest_aacl.strategies import conforming, hallucinated
+from test_strategies_corpus import _draw  # one Hypothesis-run helper for both files
+
+
+def _valid_examples(schema: dict[str, Any], examples: int = 60) -> list[Any]:
+    values = _draw(conforming(schema), examples)
+    cls = jsonschema.Draft202012Validator
+    check = cls(schema, format_checker=cls.FORMAT_CHECKER)
+    bad = [v for v in values if not check.is_valid(v)]
+    assert values and not bad, bad[:3]
+    return values
+
+
+def _one(prop: dict[str, Any]) -> dict[str, Any]:
+    return {"type": "object", "properties": {"v": prop}, "required": ["v"], "additionalProperties": False}
+
+
+@pytest.mark.parametrize("prop", [
+    {"type": ["string", "null"], "enum": ["a", "b"]},           # null not in the enum
+    {"type": "null"},
+    {"type": "integer", "multipleOf": 0.123456789},
+    {"type": ["integer", "number"], "minimum": 1.2, "maximum": 1.9},
+    {"minimum": 5, "maximum": 6},                                 # bounds without a type
+    {"type": "array", "prefixItems": [{"type": "boolean"}], "items": {"enum": [1, 2]},
+     "uniqueItems": True, "minItems": 3},
+    {"anyOf": [True, True]},
+    {"allOf": [{}, {}]},
+    {"type": "object", "patternProperties": {"^a": {"type": "integer"}, "b$": {"minimum": 3}},
+     "minProperties": 2},                                         # overlapping patterns
+    {"type": "object", "oneOf": [{"required": ["a"]}, {"required": ["b"]}],
+     "properties": {"a": {"type": "integer"}, "b": {"type": "string"}}},
+    {"if": {"type": "integer"}, "then": {"minimum": 10}, "else": {"type": "string", "minLength": 2}},
+    {"type": "array", "contains": {"const": 3}, "minContains": 2, "maxContains": 2, "items": {"type": "integer"}},
+    {"type": "object", "dependentRequired": {"a": ["b"]}, "properties": {"a": {"type": "string"}},
+     "propertyNames": {"maxLength": 3}},
+    {"not": {"type": ["string", "number", "integer", "null", "boolean", "array"]}},
+])
+def test_keywords_measured_wrong_now_validate(prop: dict[str, Any]) -> None:
+    _valid_examples(_one(prop))
+
+
+def test_a_required_key_typed_only_by_additional_properties() -> None:
+    schema = {"type": "object", "required": ["n"], "additionalProperties": {"type": "integer"}}
+    assert all(isinstance(v["n"], int) for v in _valid_examples(schema))
+
+
+def test_a_nullable_enum_without_null_never_draws_null() -> None:
+    values = _valid_examples(_one({"type": ["string", "null"], "enum": ["a", "b"]}))
+    assert {v["v"] for v in values} <= {"a", "b"}
+
+
+def test_recursive_refs_are_cut_at_a_depth() -> None:
+    schema = {"type": "object", "properties": {"tree": {"$ref": "#/$defs/node"}}, "required": ["tree"],
+              "$defs": {"node": {"type": "object", "properties": {
+                  "kids": {"type": "array", "items": {"$ref": "#/$defs/node"}}}}}}
+    _valid_examples(schema, 30)
+
+
+def test_a_percent_encoded_ref_is_followed() -> None:
+    schema = {"type": "object", "properties": {"at": {"$ref": "#/$defs/When%20Exactly"}}, "required": ["at"],
+              "$defs": {"When Exactly": {"type": "string", "format": "date"}}}
+    assert all(re.fullmatch(r"\d{4}-\d{2}-\d{2}", v["at"]) for v in _valid_examples(schema, 20))
+
+
+def test_an_unsatisfiable_schema_is_one_clear_refusal() -> None:
+    with pytest.raises(InvalidArgument, match=r"^no value satisfies this schema: the subschema at /properties/v"):
+        conforming(_one({"allOf": [{"type": "integer", "minimum": 5}, {"maximum": 1}]}))
+
+
+SEARCH = {
+    "type": "object",
+    "properties": {
+        "query": {"type": "string", "minLength": 1},
+        "include_domains": {"type": "array", "items": {"type": "string"}, "minItems": 1, "maxItems": 4},
+        "city": {"type": "string"},
+        "contact_email": {"type": "string"},
+        "homepage_url": {"type": "string"},
+        "at": {"type": "string", "format": "time"},
+        "since": {"type": "string", "format": "date-time"},
+        "note": {"type": ["string", "null"]},
+    },
+    "required": ["query", "include_domains", "city", "contact_email", "homepage_url", "at", "since", "note"],
+    "additionalProperties": False,
+}
+_OFFSET = re.compile(r".*(Z|[+-]\d{2}:\d{2})$")
+
+
+def _strings(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in _strings(v)]
+    if isinstance(value, list):
+        return [s for v in value for s in _strings(v)]
+    return []
+
+
+def test_values_look_like_what_the_fields_describe() -> None:
+    values = _valid_examples(SEARCH, 80)
+    for call in values:
+        assert all(s.isascii() and s.isprintable() and s == s.strip() for s in _strings(call)), call
+        assert all(re.fullmatch(r"[a-z0-9.-]+\.[a-z]{2,}", d) for d in call["include_domains"]), call
+        # (the empty string stays possible where the schema allows it)
+        assert call["contact_email"] == "" or "@" in call["contact_email"]
+        assert call["homepage_url"] == "" or call["homepage_url"].startswith("https://")
+        assert _OFFSET.match(call["at"]) and _OFFSET.match(call["since"])
+        assert call["note"] is None or call["note"].strip().lower() not in ("null", "none", "")
+    assert len({c["city"] for c in values}) > 3
+
+
+def test_hallucinated_intends_the_same_realistic_values() -> None:
+    calls = _draw(hallucinated(SEARCH), 40)
+    for call in calls:
+        assert all(re.fullmatch(r"[a-z0-9.-]+\.[a-z]{2,}", d) for d in call.intended["include_domains"])
+        assert all(s.isascii() and s.isprintable() for s in _strings(call.intended))
+
+
+def test_the_documented_example_runs() -> None:
+    from pathlib import Path
+
+    doc = Path(__file__).resolve().parent.parent / "docs" / "strategies-conforming.md"
+    blocks = re.findall(r"```python\n(.*?)```", doc.read_text(encoding="utf-8"), re.DOTALL)
+    assert blocks
+    for block in blocks:
+        exec(compile(block, str(doc), "exec"), {"__name__": "doc_example"})
