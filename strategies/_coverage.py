@@ -56,7 +56,7 @@ _SIGNED = frozenset({F.INT_STRING, F.NUM_STRING})
 
 #: which rendering of a family to use, when not the first (the simplest)
 _PREFER: dict[str, Callable[[Any], bool]] = {
-    F.TIME_FORMATS: lambda r: isinstance(r, str) and r.endswith("M"),
+    F.TIME_FORMATS: lambda r: isinstance(r, str) and (" PM" in r or " AM" in r),
     F.LIST_CSV: lambda r: isinstance(r, str) and ", " in r,
     F.NULL_WORDS: lambda r: r == "None",
 }

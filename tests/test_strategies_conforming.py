@@ -121,6 +121,8 @@ def test_values_look_like_what_the_fields_describe() -> None:
 def test_hallucinated_intends_the_same_realistic_values() -> None:
     calls = _draw(hallucinated(SEARCH), 40)
     for call in calls:
+        if any(label.family == "list_python_escaped" for label in call.labels):
+            continue  # that family renders \u escapes, so its intended items are non-ASCII by design
         assert all(re.fullmatch(r"[a-z0-9.-]+\.[a-z]{2,}", d) for d in call.intended["include_domains"])
         assert all(s.isascii() and s.isprintable() for s in _strings(call.intended))
 
