@@ -27,6 +27,7 @@ _NAMED: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
     (re.compile(p), v) for p, v in (
         (r"domain|host|site", ("arxiv.org", "nature.com", "example.com")),
         (r"e_?mail", ("alice@example.com", "bob@example.org")),
+        (r"timestamp|date|since|until|deadline|_at$|^when$", ("2024-01-15T14:30:25+00:00", "2024-06-01")),
         (r"url|uri|link|website|endpoint", ("https://example.com/docs", "https://arxiv.org/abs/2401.00001")),
         (r"query|search|question|prompt|keyword|^q$", ("weather in Paris", "python asyncio tutorial")),
         (r"cit(y|ies)|location|place|destination|origin|town|address", ("Seattle", "Paris", "Tokyo")),
@@ -66,6 +67,18 @@ class NoBase(Exception):
     """No value of this node can be found (an unsatisfiable or hopelessly exotic schema)."""
 
 
+_EXAMPLE = re.compile(r"(?:e\.g\.|for example|such as|like)[,:]?\s*\(?\s*['\"`]([^'\"`\n]{1,80})['\"`]", re.I)
+
+
+def _described(node: Node) -> list[str]:
+    """Examples the schema gives itself: `examples`, then quoted ones in the description."""
+    out = [v for v in node.schema.get("examples", []) if isinstance(v, str)] if isinstance(node.schema.get("examples"), list) else []
+    description = node.schema.get("description")
+    if isinstance(description, str):
+        out += _EXAMPLE.findall(description)
+    return out
+
+
 def _words(name: str) -> tuple[str, ...]:
     low = name.lower()
     for pattern, values in _NAMED:
@@ -87,8 +100,8 @@ def _typed(node: Node, name: str) -> list[Any]:
         return sorted(node.enum, key=lambda v: v == default)  # a non-default member first
     kind = node.kind
     if kind is None:
-        if node.branches:
-            return [v for b in node.branches for v in _typed(b, name)]
+        if node.branches:  # the union's own examples first: its branches do not carry them
+            return [*_described(node), *(v for b in node.branches for v in _typed(b, name))]
         return [] if node.types else list(_DEFAULT_TEXT)
     if kind == "boolean":
         return [False, True]
@@ -101,9 +114,10 @@ def _typed(node: Node, name: str) -> list[Any]:
             return list(_FORMATS[node.fmt])
         # numeric text last (models send it as a number), first where the name asks for digits
         numeric = ["94102", "3.5"]
+        described = _described(node)  # the tool's own examples ("e.g. '2024-01-15'") come first
         if re.search(r"zip|postal|code|number|amount|price", name.lower()):
-            return [*numeric, *_words(name), *_NON_ASCII]
-        return [*_words(name), *_NON_ASCII, *numeric]
+            return [*described, *numeric, *_words(name), *_NON_ASCII]
+        return [*described, *_words(name), *_NON_ASCII, *numeric]
     if kind == "array":
         return _arrays(node, name)
     if kind == "object":
@@ -195,7 +209,8 @@ def candidates(node: Node, name: str = "") -> list[Any]:
         except NoBase:
             raw = []
         for value in raw:
-            if check(value) and value not in found:
+            # a collapsed nullable union validates its non-null branch only: null is valid too
+            if ((value is None and node.nullable) or check(value)) and value not in found:
                 found.append(value)
         if not found:
             fallback = _simplest(node)

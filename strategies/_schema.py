@@ -290,7 +290,10 @@ class _Reader:
             for name in ("types", "enum", "fmt", "props", "required", "closed", "items", "prefix",
                          "branches", "exotic", "filtered", "synonyms", "date_order", "naive_datetime"):
                 setattr(node, name, getattr(only, name))
-            node.schema = only.schema
+            # the branch's schema, with the union's own words (its description and examples
+            # say what realistic values look like)
+            outer = {k: node.schema[k] for k in ("description", "examples") if isinstance(node.schema, dict) and k in node.schema}
+            node.schema = {**outer, **only.schema} if outer and isinstance(only.schema, dict) else only.schema
             node.nullable = bool(nulls) or only.nullable
             return
         if not live:

@@ -261,3 +261,17 @@ def test_the_documentation_examples_run() -> None:
     doc = Path(__file__).resolve().parent.parent / "docs" / "strategies-coverage.md"
     result = doctest.testfile(str(doc), module_relative=False, optionflags=doctest.ELLIPSIS)
     assert result.attempted >= 8 and result.failed == 0
+
+
+def test_nullable_text_gets_null_words_and_the_schemas_own_examples() -> None:
+    # modelled on mcp-server-git's git_log: "None" for a nullable timestamp must be covered,
+    # on a base call built from the description's own example (a real server rejects "example")
+    schema = {"type": "object", "properties": {
+        "max_count": {"type": "integer", "default": 10},
+        "start_timestamp": {"anyOf": [{"type": "string"}, {"type": "null"}], "default": None,
+                            "description": "Start, e.g. '2024-01-15T14:30:25' or 'yesterday'"}}}
+    cases = coverage("hallucinated", schema)
+    null_words = [c for c in cases if c.labels[0].path == "start_timestamp" and c.labels[0].family == "null_words"]
+    assert [c.args["start_timestamp"] for c in null_words] == ["None"]
+    assert null_words[0].intended["start_timestamp"] is None
+    assert coverage("conforming", schema)[0]["start_timestamp"] == "2024-01-15T14:30:25"
