@@ -48,7 +48,7 @@ _NON_ASCII = ("München", "Zürich")
 _FORMATS: dict[str, tuple[str, ...]] = {
     "date": ("2025-04-03", "2025-04-25", "2025-03-03"),
     "date-time": ("2025-04-03T14:30:00+02:00", "2025-04-03T14:30:00Z"),
-    "time": ("14:30:00+00:00", "15:00:00+02:00"),  # RFC 3339 full-time carries an offset
+    "time": ("14:30:00+00:00", "15:00:00+02:00", "12:30:00+00:00"),  # RFC 3339 full-time carries an offset
     "email": ("alice@example.com", "bob@example.org"),
     "hostname": ("arxiv.org", "nature.com", "example.com"),
     "idn-hostname": ("arxiv.org", "nature.com"),

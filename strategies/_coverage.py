@@ -52,7 +52,18 @@ _MUTATION_ORDER = ("non_integral", "out_of_bounds", "not_a_number", "missing_off
                    "bad_format", "too_many_items", "too_few_items", "typo_boolean", "unexpected_field")
 
 #: families rendered once more for a negative value (the sign is what a reader may lose)
-_SIGNED = frozenset({F.INT_STRING, F.NUM_STRING})
+#: and for noon (12 PM is what a 12-hour reader gets wrong)
+_SIGNED = frozenset({F.INT_STRING, F.NUM_STRING, F.TIME_FORMATS})
+#: families whose ambiguous rendering is covered too, next to the readable one
+_ALSO_AMBIGUOUS = frozenset({F.DATE_NUMERIC})
+
+
+def _special(value: Any) -> str:
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and value < 0:
+        return ":negative"
+    if isinstance(value, str) and value.startswith("12:"):
+        return ":noon"
+    return ""
 
 #: which rendering of a family to use, when not the first (the simplest)
 _PREFER: dict[str, Callable[[Any], bool]] = {
@@ -126,15 +137,21 @@ def hallucination_pool(root: Node) -> list[HCase]:
                 by_family: dict[str, list[Rendering]] = {}
                 for r in _options(cand, node, path):
                     by_family.setdefault(r.family, []).append(r)
-                sign = "-" if isinstance(cand, (int, float)) and not isinstance(cand, bool) and cand < 0 else ""
-                # a negative value gets its own text renderings: a reader may drop the sign
-                tag = {f: f + sign if f in _SIGNED else f for f in by_family}
+                # a negative value and noon get their own text renderings: a reader may drop
+                # the sign, or get 12 PM wrong
+                special = _special(cand)
+                tag = {f: f + special if f in _SIGNED else f for f in by_family}
                 fresh = [f for f in by_family if tag[f] not in seen and f != F.KEY_CASE]
                 if fresh and cand != value and not valid(_set(base, path, cand)):
                     continue
                 for family in fresh:
                     seen.add(tag[family])
                     cases.append(HCase(path, "value", family, cand, _pick(family, by_family[family])))
+                    ambiguous = next((r for r in by_family[family] if r.ambiguous), None)
+                    if family in _ALSO_AMBIGUOUS and ambiguous is not None and ambiguous is not _pick(family, by_family[family]):
+                        # a reader that guesses the order silently swaps day and month; a correct
+                        # one refuses (the case is labelled ambiguous, so a refusal passes)
+                        cases.append(HCase(path, "value", family, cand, ambiguous))
         for path, value, node, _name in [((), base, root, ""), *_walk(base, root, (), "")]:
             if node.kind != "object" or not isinstance(value, dict):
                 continue
@@ -194,12 +211,21 @@ def hcase_call(base: dict[str, Any], case: HCase) -> HallucinatedCall:
     return HallucinatedCall(args=args, intended=intended, labels=(label,))
 
 
+def _lower(mutated: Any, original: Any) -> bool:
+    try:
+        return bool(mutated < original)
+    except TypeError:
+        return False
+
+
 def _invalid(root: Node, base: dict[str, Any]) -> list[InvalidCall]:
     chosen: dict[tuple[Path, str], tuple[Path, str, Any, Any]] = {}
     for site in mutation_sites(base, root):
         path, kind = site[0], site[1]
         if any(isinstance(p, int) and p for p in path) and not _in_tuple(root, path):
             continue  # the first item of a list stands for all of them
+        if kind == "out_of_bounds":  # each bound is a check a reader may forget: one case each
+            kind = f"{kind}:{'low' if _lower(site[3], site[2]) else 'high'}"
         chosen.setdefault((path, kind), site)
     order = {k: i for i, k in enumerate(_MUTATION_ORDER)}
     sites_ = _round_robin(list(chosen.values()), lambda s: s[0][:1], lambda s: order.get(s[1], len(order)))

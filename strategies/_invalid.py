@@ -25,7 +25,8 @@ Path = tuple[str | int, ...]
 _BOOL_TYPOS = ("ture", "flase", "yes please", "nope", "2", "maybe", "truee", 2, -1)
 # no one-item list or one-key object here: models wrap values that way and a boundary may
 # rightly read them (see SCALAR_AS_LIST, VALUE_NAMED_OBJECT)
-_NOT_NUMBERS = ("abc", "1.2.3", "12abc", "five-ish", "one thousand and one", [1, 2])
+# most revealing first: a reader that strips what is not a digit reads "5 lb" as 5
+_NOT_NUMBERS = ("5 lb", "12abc", "1.2.3", "five-ish", "abc", "one thousand and one", [1, 2])
 _NULLISH = frozenset(w.strip().casefold() for w in NULL_WORDS)
 _IMPOSSIBLE_DATES = ("2025-02-30", "2023-13-01", "2025-04-31", "2023-02-29", "2025-00-10")
 _ALTERNATIVES = ("anyOf", "oneOf", "not", "if", "patternProperties", "propertyNames")
