@@ -94,7 +94,8 @@ def _deadline_assume_utc(field: str, value: Any) -> Any:
     return moment.isoformat()
 
 
-_TWELVE = re.compile(r"\s*([0-9]{1,2})(?::([0-9]{2}))?(?::([0-9]{2}))?\s*([AaPp][Mm])\s*")
+# a 12-hour reader that keeps a trailing UTC offset (the schema asks times with one)
+_TWELVE = re.compile(r"\s*([0-9]{1,2})(?::([0-9]{2}))?(?::([0-9]{2}))?\s*([AaPp][Mm])\s*([+-][0-9]{2}:[0-9]{2}|Z)?\s*")
 
 
 def _start_twelve_hour(field: str, value: Any) -> Any:
@@ -102,7 +103,7 @@ def _start_twelve_hour(field: str, value: Any) -> Any:
     if not match:
         return k.time()(field, value)
     hour = int(match[1]) + (12 if match[4].lower() == "pm" else 0)  # 12 PM -> 24 -> 00; 12 AM stays 12
-    return f"{hour % 24:02d}:{int(match[2] or 0):02d}:{int(match[3] or 0):02d}"
+    return f"{hour % 24:02d}:{int(match[2] or 0):02d}:{int(match[3] or 0):02d}{match[5] or ''}"
 
 
 def _start_minutes(field: str, value: Any) -> Any:
@@ -135,8 +136,8 @@ SHAPE.planted("deadline_naive_utc", "deadline", _deadline_assume_utc,
               intended=None, checks=("rejects_invalid",),
               why="a deadline without an offset is silently taken as UTC (the schema does not say so)")
 SHAPE.planted("start_twelve_hour", "start", _start_twelve_hour,
-              trigger={**_MEETING, "start": "12:30 PM"},
-              intended={**_MEETING, "start": "12:30:00"},
+              trigger={**_MEETING, "start": "12:30 PM+00:00"},
+              intended={**_MEETING, "start": "12:30:00+00:00"},
               checks=("no_silent_corruption",), why="12 PM becomes 00:xx and 12 AM stays 12:xx")
 SHAPE.planted("start_seconds_lost", "start", _start_minutes,
               trigger={**_MEETING, "start": "10:30:15"},
