@@ -230,6 +230,7 @@ def _invalid(root: Node, base: dict[str, Any]) -> list[InvalidCall]:
     order = {k: i for i, k in enumerate(_MUTATION_ORDER)}
     sites_ = _round_robin(list(chosen.values()), lambda s: s[0][:1], lambda s: order.get(s[1], len(order)))
     out = []
+    valid = validator(root).is_valid
     for path, kind, original, mutated in sites_:
         args = copy_json(base)
         holder = get_at(args, path[:-1])
@@ -237,6 +238,8 @@ def _invalid(root: Node, base: dict[str, Any]) -> list[InvalidCall]:
             del holder[path[-1]]
         else:
             holder[path[-1]] = copy_json(mutated)
+        if valid(args):  # still valid (an alternative accepts it): never sent as invalid
+            continue
         out.append(InvalidCall(args=args, labels=(Mutation(format_path(path), kind, original, mutated),)))
     return out
 
