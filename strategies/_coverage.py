@@ -54,8 +54,8 @@ _MUTATION_ORDER = ("non_integral", "out_of_bounds", "not_a_number", "missing_off
 #: families rendered once more for a negative value (the sign is what a reader may lose)
 #: and for noon (12 PM is what a 12-hour reader gets wrong)
 _SIGNED = frozenset({F.INT_STRING, F.NUM_STRING, F.TIME_FORMATS})
-#: families whose ambiguous rendering is covered too, next to the readable one
-_ALSO_AMBIGUOUS = frozenset({F.DATE_NUMERIC})
+#: families covered in each of their renderings (the orders of an ambiguous numeric date)
+_EVERY_ORDER = frozenset({F.DATE_AMBIGUOUS_NUMERIC})
 
 
 def _special(value: Any) -> str:
@@ -147,11 +147,16 @@ def hallucination_pool(root: Node) -> list[HCase]:
                 for family in fresh:
                     seen.add(tag[family])
                     cases.append(HCase(path, "value", family, cand, _pick(family, by_family[family])))
-                    ambiguous = next((r for r in by_family[family] if r.ambiguous), None)
-                    if family in _ALSO_AMBIGUOUS and ambiguous is not None and ambiguous is not _pick(family, by_family[family]):
-                        # a reader that guesses the order silently swaps day and month; a correct
-                        # one refuses (the case is labelled ambiguous, so a refusal passes)
-                        cases.append(HCase(path, "value", family, cand, ambiguous))
+                    if family in _EVERY_ORDER:
+                        # both orders of an ambiguous numeric date: a reader that always assumes
+                        # one order silently swaps day and month on the other; a correct one
+                        # refuses both (they are labelled ambiguous, so a refusal passes)
+                        first = _pick(family, by_family[family])
+                        shown = {repr(first.rendered)}
+                        for other in by_family[family]:
+                            if repr(other.rendered) not in shown and len(shown) < 3:
+                                shown.add(repr(other.rendered))
+                                cases.append(HCase(path, "value", family, cand, other))
         for path, value, node, _name in [((), base, root, ""), *_walk(base, root, (), "")]:
             if node.kind != "object" or not isinstance(value, dict):
                 continue
