@@ -10,6 +10,7 @@ from typing import Any
 
 from .._boundary import Tool
 from ..serve import anthropic_tool
+from ._clients import sdk_client
 from ._records import Task, ToolCall, ToolResult, Turn
 
 __all__ = ["AnthropicMessages"]
@@ -30,20 +31,8 @@ class AnthropicMessages:
         return f"AnthropicMessages({self.name!r})"
 
     def _sdk(self, asynchronous: bool) -> Any:
-        if asynchronous and self._async is not None:
-            return self._async
-        if not asynchronous and self._client is not None:
-            return self._client
-        try:
-            import anthropic
-        except ImportError:
-            raise ImportError("this adapter needs the anthropic package: pip install anthropic") from None
-        made = (anthropic.AsyncAnthropic if asynchronous else anthropic.Anthropic)(api_key=self._api_key, base_url=self._base_url)
-        if asynchronous:
-            self._async = made
-        else:
-            self._client = made
-        return made
+        return sdk_client(self, asynchronous, "anthropic", ("Anthropic", "AsyncAnthropic"),
+                          api_key=self._api_key, base_url=self._base_url)
 
     def start(self, task: Task, tools: list[Tool]) -> dict[str, Any]:
         return {"messages": [{"role": "user", "content": task.prompt}], "tools": [anthropic_tool(t) for t in tools]}

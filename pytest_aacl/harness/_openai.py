@@ -12,6 +12,7 @@ from typing import Any
 
 from .._boundary import Tool
 from ..serve import openai_tool
+from ._clients import sdk_client
 from ._records import Task, ToolCall, ToolResult, Turn
 
 __all__ = ["OpenAIChat", "OpenAIResponses"]
@@ -33,20 +34,8 @@ class _OpenAIBase:
         return f"{type(self).__name__}({self.name!r})"
 
     def _sdk(self, asynchronous: bool) -> Any:
-        if asynchronous and self._async is not None:
-            return self._async
-        if not asynchronous and self._client is not None:
-            return self._client
-        try:
-            import openai
-        except ImportError:
-            raise ImportError("this adapter needs the openai package: pip install openai") from None
-        made = (openai.AsyncOpenAI if asynchronous else openai.OpenAI)(base_url=self._base_url, api_key=self._api_key)
-        if asynchronous:
-            self._async = made
-        else:
-            self._client = made
-        return made
+        return sdk_client(self, asynchronous, "openai", ("OpenAI", "AsyncOpenAI"),
+                          base_url=self._base_url, api_key=self._api_key)
 
 
 class OpenAIChat(_OpenAIBase):
