@@ -79,7 +79,7 @@ def format_table(runs: dict[str, list[Any]], max_attempts: int) -> str:
     head = "| format | runs | first try | " + " | ".join(f"within {r} retr{'y' if r == 1 else 'ies'}" for r in retries[1:]) + " | mean attempts | silent corruptions |"
     lines = [head, "|" + "---|" * (head.count("|") - 1)]
     for fmt, items in runs.items():
-        s = summarise(items)["all"]
+        s = summarise(items, max_attempts)["all"]
         n = s["runs"]
         cells = [_cell(s["success_within"][str(r + 1)]["count"], n) for r in retries[1:]]
         lines.append(f"| {fmt} | {n} | {_cell(s['first_try_validity']['count'], n)} | " + " | ".join(cells)
@@ -89,7 +89,7 @@ def format_table(runs: dict[str, list[Any]], max_attempts: int) -> str:
 
 def family_table(runs: dict[str, list[Any]]) -> str:
     """Success within one retry, per family of the first attempt, per format."""
-    by: dict[str, dict[str, Any]] = {fmt: summarise(items)["by_family"] for fmt, items in runs.items()}
+    by: dict[str, dict[str, Any]] = {fmt: summarise(items, 2)["by_family"] for fmt, items in runs.items()}
     families = sorted({f for table in by.values() for f in table})
     lines = ["| family (first attempt) | " + " | ".join(FORMATS) + " |", "|---|" + "---|" * len(FORMATS)]
     for family in families:
@@ -102,7 +102,7 @@ def family_table(runs: dict[str, list[Any]]) -> str:
 
 
 def code_table(runs: dict[str, list[Any]]) -> str:
-    by = {fmt: summarise(items)["by_code"] for fmt, items in runs.items()}
+    by = {fmt: summarise(items, 2)["by_code"] for fmt, items in runs.items()}
     codes = sorted({c for table in by.values() for c in table} - {"none"})
     lines = ["| correction code | " + " | ".join(FORMATS) + " |", "|---|" + "---|" * len(FORMATS)]
     for code in codes:

@@ -81,13 +81,14 @@ def _share(k: int, n: int) -> dict[str, Any]:
     return {"count": k, "rate": round(k / n, 4) if n else None, "ci95": [round(low, 4), round(high, 4)]}
 
 
-def summarise(runs: Iterable[Run]) -> dict[str, Any]:
+def summarise(runs: Iterable[Run], max_attempts: int | None = None) -> dict[str, Any]:
     """Metrics for `runs`: `{"all": ..., "by_model": {...}, "by_tool": ..., "by_format": ...,
-    "by_family": ..., "by_code": ...}`, each a `Metrics.as_dict()`."""
+    "by_family": ..., "by_code": ...}`, each a `Metrics.as_dict()`; `success_within` runs
+    from 1 to `max_attempts` (default: the longest run seen)."""
     groups: dict[str, dict[str, Metrics]] = {g: {} for g in ("by_model", "by_tool", "by_format", "by_family", "by_code")}
     total = Metrics()
     runs = list(runs)
-    top = max((len(r.attempts) for r in runs), default=1)
+    top = max_attempts or max((len(r.attempts) for r in runs), default=1)
     for run in runs:
         total.add(run)
         keys = {
