@@ -197,20 +197,12 @@ def main() -> int:
         server.shutdown()
     if result.returncode != 0:
         return result.returncode
-    from pytest_aacl._integration._cassettes import dumps, read, write_atomic
+    from build_synthetic import rewrite_hosts  # this folder's own helper (scripts run from here)
 
     folders = [ROOT / "cassettes" / "test_harness_models", ROOT / "cassettes" / "test_interceptor_models"]
-    for path in sorted(p for folder in folders for p in folder.glob("*.yaml")):
-        data = read(path)
-        for interaction in data["interactions"]:
-            request = interaction["request"]
-            real = next(host for marker, host in _REAL.items() if marker in request["uri"])
-            request["uri"] = request["uri"].replace(local, real)
-            request["headers"]["host"] = [real.split("//", 1)[1]]
-        write_atomic(path, dumps(data))
-        print("wrote", path.relative_to(ROOT))
+    rewrite_hosts([p for folder in folders for p in folder.glob("*.yaml")], local,
+                  lambda uri: next(host for marker, host in _REAL.items() if marker in uri))
     return 0
-
 
 if __name__ == "__main__":
     sys.exit(main())

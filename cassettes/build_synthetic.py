@@ -25,6 +25,7 @@ import os
 import subprocess
 import sys
 import threading
+from collections.abc import Callable, Iterable
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
@@ -167,18 +168,24 @@ def main() -> int:
         server.shutdown()
     if result.returncode != 0:
         return result.returncode
+    rewrite_hosts((ROOT / "cassettes" / "test_llm_tool_calls").glob("*.yaml"), local,
+                  lambda uri: "https://api.openai.com" if "/chat/completions" in uri else "https://api.anthropic.com")
+    return 0
+
+
+def rewrite_hosts(paths: Iterable[Path], local: str, real_for: Callable[[str], str]) -> None:
+    """Point each recorded request from the local server at the provider's real host."""
     from pytest_aacl._integration._cassettes import dumps, read, write_atomic
 
-    for path in sorted((ROOT / "cassettes" / "test_llm_tool_calls").glob("*.yaml")):
+    for path in sorted(paths):
         data = read(path)
         for interaction in data["interactions"]:
             request = interaction["request"]
-            real = "https://api.openai.com" if "/chat/completions" in request["uri"] else "https://api.anthropic.com"
+            real = real_for(request["uri"])
             request["uri"] = request["uri"].replace(local, real)
             request["headers"]["host"] = [real.split("//", 1)[1]]
         write_atomic(path, dumps(data))
         print("wrote", path.relative_to(ROOT))
-    return 0
 
 
 if __name__ == "__main__":

@@ -87,31 +87,28 @@ def format_table(runs: dict[str, list[Any]], max_attempts: int) -> str:
     return "\n".join(lines)
 
 
-def family_table(runs: dict[str, list[Any]]) -> str:
-    """Success within one retry, per family of the first attempt, per format."""
-    by: dict[str, dict[str, Any]] = {fmt: summarise(items, 2)["by_family"] for fmt, items in runs.items()}
-    families = sorted({f for table in by.values() for f in table})
-    lines = ["| family (first attempt) | " + " | ".join(FORMATS) + " |", "|---|" + "---|" * len(FORMATS)]
-    for family in families:
+def _within_one_retry(runs: dict[str, list[Any]], group: str, heading: str, skip: frozenset[str] = frozenset()) -> str:
+    """Success within one retry for each name of a `summarise` group, per correction format."""
+    by = {fmt: summarise(items, 2)[group] for fmt, items in runs.items()}
+    names = sorted({name for table in by.values() for name in table} - skip)
+    lines = [f"| {heading} | " + " | ".join(FORMATS) + " |", "|---|" + "---|" * len(FORMATS)]
+    for name in names:
         cells = []
         for fmt in FORMATS:
-            entry = by[fmt].get(family)
+            entry = by[fmt].get(name)
             cells.append(_cell(entry["success_within"]["2"]["count"], entry["runs"]) if entry else "-")
-        lines.append(f"| {family} | " + " | ".join(cells) + " |")
+        lines.append(f"| {name} | " + " | ".join(cells) + " |")
     return "\n".join(lines)
+
+
+def family_table(runs: dict[str, list[Any]]) -> str:
+    """Success within one retry, per family of the first attempt, per format."""
+    return _within_one_retry(runs, "by_family", "family (first attempt)")
 
 
 def code_table(runs: dict[str, list[Any]]) -> str:
-    by = {fmt: summarise(items, 2)["by_code"] for fmt, items in runs.items()}
-    codes = sorted({c for table in by.values() for c in table} - {"none"})
-    lines = ["| correction code | " + " | ".join(FORMATS) + " |", "|---|" + "---|" * len(FORMATS)]
-    for code in codes:
-        cells = []
-        for fmt in FORMATS:
-            entry = by[fmt].get(code)
-            cells.append(_cell(entry["success_within"]["2"]["count"], entry["runs"]) if entry else "-")
-        lines.append(f"| {code} | " + " | ".join(cells) + " |")
-    return "\n".join(lines)
+    """Success within one retry, per correction code received, per format."""
+    return _within_one_retry(runs, "by_code", "correction code", frozenset({"none"}))
 
 
 def respond_table(seeds: int, mistake: float, fix: float) -> str:
