@@ -71,3 +71,8 @@ def test_wheel_declares_the_pytest_entry_point(wheel: zipfile.ZipFile) -> None:
     text = wheel.read(entry_points).decode()
     assert "[pytest11]" in text
     assert "aacl = pytest_aacl.plugin" in text
+
+
+def test_wheel_ships_the_c_scanners(wheel: zipfile.ZipFile) -> None:
+    """Built where a compiler exists (here and in CI); `optional=True` keeps installs working without one."""
+    assert any(n.startswith("pytest_aacl/_speedups.") and n.endswith((".so", ".pyd")) for n in wheel.namelist()), "the C extension was not built"

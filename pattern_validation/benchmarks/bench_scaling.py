@@ -6,8 +6,10 @@ Peers: pydantic `TypeAdapter(TypedDict).validate_python` (lax), pydantic `valida
 Rows: the 5-field search tool (canonical and LLM-style, each calling the function with
 the arguments dict as an agent loop has it: `tool.invoke(args)`, `fn(**adapter(args))`),
 5/20/100/300 flat fields, nesting depth 1/3/6 and lists of 10/1,000/100,000 integers
-(validation only; `validate_call` includes a trivial call).  Each figure is the best of
+and 100,000 strings (validation only; `validate_call` includes a trivial call).  Each figure is the best of
 R repeats, the contenders timed in alternation so a load spike hits all of them.
+Canonical lists of simple items are scanned in C when `pytest_aacl._speedups` was built
+(run with AACL_PURE_PYTHON=1 to measure the pure-Python fallback in the same way).
 Targets (issue 9): canonical <= 1.0x TypeAdapter, LLM-style <= 1.5x TypeAdapter, per-field
 cost flat (300 fields within 1.2x of 5 per field), list items <= 1.0x pydantic per item.
 """
@@ -27,6 +29,7 @@ from pydantic import TypeAdapter, validate_call
 from typing_extensions import TypedDict
 
 from pytest_aacl._boundary import boundary
+from pytest_aacl._normalise import _bulk
 
 try:
     import msgspec
@@ -91,11 +94,13 @@ def _nested(depth: int) -> tuple[Any, Callable[..., Any], dict[str, Any]]:
     return TypedDict("Root", {"a": str, "b": int, "child": td}), nested, {"a": "x", "b": 1, "child": value}  # type: ignore[operator]
 
 
-def _items(n: int) -> tuple[Any, Callable[..., Any], dict[str, Any]]:
-    def items(values: list[int]) -> None:
+def _items(n: int, kind: type = int) -> tuple[Any, Callable[..., Any], dict[str, Any]]:
+    def items(values: list[kind]) -> None:  # type: ignore[valid-type]
         """Items."""
 
-    return TypedDict("Items", {"values": list[int]}), items, {"values": list(range(n))}  # type: ignore[operator]
+    items.__annotations__ = {"values": list[kind], "return": None}
+    values = list(range(n)) if kind is int else [f"item {i}" for i in range(n)]
+    return TypedDict("Items", {"values": list[kind]}), items, {"values": values}  # type: ignore[operator,valid-type]
 
 
 def _row(label: str, td: Any, fn: Callable[..., Any], args: dict[str, Any], number: int, repeat: int, per: int = 1) -> dict[str, float]:
@@ -118,7 +123,8 @@ def _row(label: str, td: Any, fn: Callable[..., Any], args: dict[str, Any], numb
 
 def _print(label: str, times: dict[str, float], per: int) -> None:
     ours = times["boundary"]
-    cells = [f"{ours / per * 1e9:>10.0f}"]
+    ns = ours / per * 1e9
+    cells = [f"{ns:>10.1f}" if ns < 10 else f"{ns:>10.0f}"]
     for peer in ("TypeAdapter", "validate_call", "msgspec"):
         cells.append(f"{ours / times[peer]:>8.2f}x" if peer in times else f"{'-':>9}")
     print(f"{label:<34}" + "".join(cells))
@@ -132,6 +138,7 @@ def main() -> None:
     scale = 10 if args.quick else 1
     repeat = 2 if args.quick else args.repeat
     print(f"Python {platform.python_version()}; best of {repeat}; the boundary's ns per unit, then boundary/peer ratios")
+    print("C list scanners (pytest_aacl._speedups): " + ("in use" if _bulk.available() else "not in use (pure Python; AACL_PURE_PYTHON set or no compiler at install)"))
     if msgspec is None:
         print("note: msgspec is not installed; its column is skipped (pip install msgspec)")
     print(f"\n{'case (unit)':<34}{'ns/unit':>10}{'/TypeAd':>9}{'/val_call':>9}{'/msgspec':>9}")
@@ -164,6 +171,8 @@ def main() -> None:
         td, fn, value = _items(n)
         times = _row(f"list[int] of {n:,} (item)", td, fn, value, max(3, 100_000 // n) // scale, 3 * repeat, per=n)
         list_ratio[n] = times["boundary"] / times["TypeAdapter"]
+    td, fn, value = _items(100_000, str)
+    _row("list[str] of 100,000 (item)", td, fn, value, max(1, 3 // scale), 3 * repeat, per=100_000)
     print(f"\nper-field cost, 300 fields / 5 fields: {per_field[300] / per_field[5]:.2f}x (target <= 1.20x)")
     print(f"list items vs TypeAdapter at 100,000: {list_ratio[100_000]:.2f}x (target <= 1.00x)")
 

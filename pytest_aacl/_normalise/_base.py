@@ -93,6 +93,8 @@ class Node:
     #: the node's values can never contain a space (lets arrays split on whitespace)
     spaceless: bool = False
     numeric: bool = False
+    #: the canonical test as data, for the C list scanners (`_bulk`); None: Python only
+    bulk: tuple[Any, ...] | None = None
 
 
 def fail(

@@ -26,6 +26,7 @@ from ._base import (
     json_key,
     plain_str,
 )
+from ._bulk import array_bulk, bulk_scanner, nullable_bulk
 from ._recover import recover
 from ._source import describe, load
 from ._split import split_text
@@ -141,7 +142,8 @@ def nullable_node(inner: Node) -> Node:
     consts = {**inner.consts, "_NW": is_null_word}
     fast = f"V is None or (({inner.fast}) and (type(V) is not str or not _NW(V)))" if inner.fast else "V is None"
     expected = f"{inner.expected} or null"
-    return Node(nullable, expected, fast=fast, consts=consts, takes_text=inner.takes_text, nullable=True, spaceless=inner.spaceless, numeric=inner.numeric)
+    bulk = nullable_bulk(inner.bulk) if inner.fast else None
+    return Node(nullable, expected, fast=fast, consts=consts, takes_text=inner.takes_text, nullable=True, spaceless=inner.spaceless, numeric=inner.numeric, bulk=bulk)
 
 
 def union_node(branches: list[Node]) -> Node:
@@ -208,6 +210,8 @@ def array_node(schema: dict[str, Any], item: Node | None, prefix: list[Node], ex
     item_fn = item.fn if item is not None else None
     # the items' inline canonical test (our own template, never user text) as one loop
     scan, one = _scanner(item) if item is not None and item.fast and not prefix else (None, None)
+    if scan is not None and item is not None:
+        scan = bulk_scanner(item.bulk) or scan  # the same contract as one C loop
     split_item = item or (prefix[0] if prefix else None)
 
     def _items_of(v: Any, path: str, errs: list[Correction]) -> list[Any] | Any:
@@ -301,7 +305,7 @@ def array_node(schema: dict[str, Any], item: Node | None, prefix: list[Node], ex
         fast += f" and {int(lo)} <= len(V)"
     if hi is not None:
         fast += f" and len(V) <= {int(hi)}"
-    return Node(array, expected, fast=fast, consts={"SCAN": scan})
+    return Node(array, expected, fast=fast, consts={"SCAN": scan}, bulk=array_bulk(item.bulk if item is not None else None, lo, hi))
 
 
 def _scanner(item: Node) -> tuple[Any, Any]:

@@ -17,6 +17,7 @@ from typing import Any
 
 from .._errors import Correction
 from ._base import ABSENT, BAD, MAX_SCALAR_CHARS, Node, clean_text, fail, is_null_word
+from ._bulk import int_bulk, number_bulk
 
 __all__ = ["integer_node", "number_node", "parse_number_text"]
 
@@ -197,7 +198,7 @@ def integer_node(schema: dict[str, Any]) -> Node:
     if not checks or simple:  # digit text read inline by generated object code (`_objects`)
         bounds = "".join(f" and {limit!r} {op} N" if op == "<=" else f" and N <= {limit!r}" for limit, op in ((lo, "<="), (hi, ">=")) if limit is not None)
         integer._aacl_text = f"(N if len(V) < 100 and V.isdigit() and V.isascii() and ((N := int(V)) or True){bounds} else None)"  # type: ignore[attr-defined]
-    return Node(integer, expected, fast=fast, spaceless=True, numeric=True)
+    return Node(integer, expected, fast=fast, spaceless=True, numeric=True, bulk=None if fast is None else int_bulk(schema))
 
 
 def number_node(schema: dict[str, Any]) -> Node:
@@ -229,4 +230,4 @@ def number_node(schema: dict[str, Any]) -> Node:
         return n
 
     fast = None if "multipleOf" in schema else _fast_test(schema, "(type(V) is int or (type(V) is float and V - V == 0.0))")
-    return Node(number, expected, fast=fast, spaceless=True, numeric=True)
+    return Node(number, expected, fast=fast, spaceless=True, numeric=True, bulk=None if fast is None else number_bulk(schema))

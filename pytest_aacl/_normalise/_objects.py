@@ -25,6 +25,7 @@ from ._base import (
     is_null_word,
     plain_str,
 )
+from ._bulk import bulk_check, object_bulk
 from ._containers import any_node, parse_literal
 from ._recover import recover
 from ._source import describe, load
@@ -197,6 +198,11 @@ def object_node(
     if not patterns and not names:
         free_node = free if free is not None else additional if isinstance(additional, Node) else None
         free_fast = _rename(free_node.fast, free_node.consts, "A", namespace) if free_node is not None and free_node.fast else None
+    # every field canonical-testable in C: one C call recognises canonical arguments whole
+    bulk = object_bulk([(name, name in required, props[name].bulk if props[name].fast else None) for name in names]) if not check_post else None
+    c_check = bulk_check(bulk)
+    if c_check is not None:
+        namespace["CCHK"] = c_check
     src = _generate(names, props, set(required), namespace, check_post=check_post, free_fast=free_fast, closed=additional is False)
     title = f"object {render_value(names, 60)}"
     obj = load(src, title, namespace, "obj")
@@ -208,7 +214,7 @@ def object_node(
     describe(obj, "object", children, src)
     if check is None:
         return Node(obj, expected)
-    return Node(obj, expected, fast="type(V) is dict and CHK(V)", consts={"CHK": check})
+    return Node(obj, expected, fast="type(V) is dict and CHK(V)", consts={"CHK": c_check or check}, bulk=bulk)
 
 
 _MISSING: Any = object()
@@ -360,7 +366,8 @@ def _straight(names: list[str], props: dict[str, Node], required: set[str], ns: 
         lines += ["    if errs:", "        raise CorrectionError(errs, tool=TOOL)", "    if bad:", "        return SLOW(v)", "    return result"]
         # a boundary bug in a node surfaces through the plan's own safety net, not here
         body = ["    " + line for line in lines[1:]]
-        return ["def run(v):", "    try:", *body, "    except CorrectionError:", "        raise", "    except Exception:", "        return SLOW(v)"]
+        head = ["    if CCHK(v):", "        return v"] if "CCHK" in ns else []  # canonical arguments, tested whole in C
+        return ["def run(v):", *head, "    try:", *body, "    except CorrectionError:", "        raise", "    except Exception:", "        return SLOW(v)"]
     if check_post:
         lines.append("    post(result, path, errs)")
     return [*lines, "    return BAD if bad else result"]

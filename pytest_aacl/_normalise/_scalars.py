@@ -29,6 +29,7 @@ from ._base import (
     json_key,
     plain_str,
 )
+from ._bulk import str_bulk
 from ._numbers import parse_number_text
 
 __all__ = ["FORMAT_CHECKS", "boolean_node", "enum_node", "null_node", "string_node"]
@@ -127,7 +128,7 @@ def boolean_node(schema: dict[str, Any]) -> Node:
 
     boolean._aacl_text = "BOOLS.get(V)"  # type: ignore[attr-defined]  # read inline by `_objects`
     boolean._aacl_consts = {"BOOLS": _BOOL_EXACT}  # type: ignore[attr-defined]
-    return Node(boolean, _BOOL_EXPECTED, fast="type(V) is bool", spaceless=True)
+    return Node(boolean, _BOOL_EXPECTED, fast="type(V) is bool", spaceless=True, bulk=("bool",))
 
 
 def null_node(schema: dict[str, Any]) -> Node:
@@ -203,7 +204,8 @@ def string_node(schema: dict[str, Any], pattern: UserPattern | None) -> Node:
         if hi is not None:
             fast += f" and len(V) <= {int(hi)}"
     spaceless = check_format is not None or (pattern is not None and _excludes_spaces(pattern.pattern))
-    return Node(string, expected, fast=fast, takes_text=check_format is None, spaceless=spaceless)
+    bulk = None if fast is None else str_bulk(lo, hi)
+    return Node(string, expected, fast=fast, takes_text=check_format is None, spaceless=spaceless, bulk=bulk)
 
 
 def _describe_values(values: list[Any]) -> str:
@@ -273,7 +275,8 @@ def enum_node(values: list[Any], synonyms: dict[str, list[str]], *, code: str = 
 
     fast = "type(V) is str and V in C" if strings and len(strings) == len(values) else None
     spaceless = all(not any(ch.isspace() for ch in s) for s in strings)
-    return Node(enum, expected, fast=fast, consts={"C": strings}, nullable=has_null, spaceless=spaceless)
+    bulk = None if fast is None else ("enum", frozenset(s for s in strings if type(s) is str))
+    return Node(enum, expected, fast=fast, consts={"C": strings}, nullable=has_null, spaceless=spaceless, bulk=bulk)
 
 
 __all__ += ["BAD"]
