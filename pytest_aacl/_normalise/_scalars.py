@@ -227,7 +227,7 @@ def enum_node(values: list[Any], synonyms: dict[str, list[str]], *, code: str = 
         folded.setdefault(member.casefold(), []).append(member)
     aliases = {word.casefold(): target for target, words in synonyms.items() for word in words}
     suggest = {**{k: v[0] for k, v in folded.items()}, **aliases}
-    expected = _describe_values(values) if code == "INVALID_ENUM" else f"exactly {_describe_values(values)[7:-1]}"
+    expected = _describe_values(values) if code == "INVALID_ENUM" else f"exactly {_describe_values(values)[8:-1]}"
     hint = "Retry with one of the expected values." if code == "INVALID_ENUM" else "Retry with the expected value."
 
     def reject(v: Any, path: str, errs: list[Correction], text: str | None) -> Any:
