@@ -39,242 +39,42 @@ Select one page with ``-k``: ``pytest tests/test_docs.py -k tutorial``.
 
 from __future__ import annotations
 
-import ast
 import os
 import re
 import subprocess
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from _docs_pages import (
+    DOCUMENTS,
+    MARKER,
+    OLD_MARKER,
+    SESSION,
+    Example,
+    examples,
+    is_session,
+    page_of,
+    parse,
+    session,
+)
 
-ROOT = Path(__file__).resolve().parent.parent
-README = ROOT / "README.md"
-
-
-def _documents() -> list[Path]:
-    """README.md and every page under docs/, in a stable order."""
-    return [README, *sorted((ROOT / "docs").rglob("*.md"))]
-
-
-DOCUMENTS = _documents()
-
-_FENCE = re.compile(r"^```([\w-]*)\s*$")
-_HEADING = re.compile(r"^#{1,6}\s+(.+?)\s*$")
-_MARKER = re.compile(r"^<!--\s*docs-test:\s*([\w-]+)\s*(?:\((.*)\))?\s*-->$")
-_OLD_MARKER = re.compile(r"^<!--\s*readme-test:")
-_MODULE = re.compile(r"^#\s*([A-Za-z_]\w*)\.py\s*$")
-_OUTPUT_LANGS = ("", "text", "console")
-_DIRECTIVES = ("skip", "xfail", "continues", "outcomes")
-_SESSION = "session"
 _OUTCOME = re.compile(r"(\d+) (passed|failed|errors?|skipped|xfailed|xpassed)")
 _TIMEOUT = 120
 
 
-@dataclass(frozen=True)
-class _Block:
-    """One fenced block of a page, with what surrounds it."""
-
-    lang: str
-    line: int
-    code: str
-    heading: str
-    marker: tuple[str, str] | None
-    after: int  # index (0-based) of the line after the closing fence
-
-
-def _page(document: Path) -> str:
-    return document.relative_to(ROOT).as_posix()
-
-
-def _parse(text: str, page: str = "README.md") -> list[_Block]:
-    lines = text.splitlines()
-    blocks: list[_Block] = []
-    heading = "top"
-    i = 0
-    while i < len(lines):
-        fence = _FENCE.match(lines[i])
-        if fence is None:
-            found = _HEADING.match(lines[i])
-            if found:
-                heading = found.group(1)
-            i += 1
-            continue
-        start = i
-        i += 1
-        while i < len(lines) and lines[i].rstrip() != "```":
-            i += 1
-        if i == len(lines):
-            raise AssertionError(f"{page}:{start + 1}: code fence never closed")
-        previous = next((ln.strip() for ln in reversed(lines[:start]) if ln.strip()), "")
-        marker = _MARKER.match(previous)
-        if marker and marker.group(1) == _SESSION:
-            marker = None  # the page-level marker, not this block's
-        blocks.append(
-            _Block(
-                lang=fence.group(1),
-                line=start + 1,
-                code="\n".join(lines[start + 1 : i]) + "\n",
-                heading=heading,
-                marker=(marker.group(1), marker.group(2) or "") if marker else None,
-                after=i + 1,
-            )
-        )
-        i += 1
-    return blocks
-
-
-def _is_session(text: str) -> bool:
-    """Whether the page says ``<!-- docs-test: session -->`` on a line before its first fence."""
-    for line in text.splitlines():
-        if _FENCE.match(line):
-            return False
-        found = _MARKER.match(line.strip())
-        if found and found.group(1) == _SESSION:
-            return True
-    return False
-
-
-def _expected_output(block: _Block, blocks: list[_Block], lines: list[str]) -> str | None:
-    """The output block right after ``block`` (only blank lines or ``prints`` between)."""
-    later = [b for b in blocks if b.line > block.line]
-    if not later or later[0].lang not in _OUTPUT_LANGS:
-        return None
-    between = [ln.strip() for ln in lines[block.after : later[0].line - 1] if ln.strip()]
-    if between not in ([], ["prints"], ["prints:"]):
-        return None
-    return later[0].code
-
-
-def _slug(heading: str) -> str:
-    """A readable test id: the heading's words, cut at a word boundary."""
-    words = re.findall(r"[a-z0-9]+", heading.lower())
-    slug = words[0] if words else "top"
-    for word in words[1:]:
-        if len(slug) + 1 + len(word) > 40:
-            break
-        slug += "-" + word
-    return slug
-
-
-@dataclass(frozen=True)
-class _Example:
-    """A Python block ready to run (or a whole session page): code, kind, output, modules."""
-
-    id: str
-    block: _Block
-    code: str
-    kind: str
-    expected: str | None
-    modules: tuple[tuple[str, str], ...]
-    document: str = "README.md"
-    blocks: int = 1  # a session: how many doctest blocks it joins
-
-
-def _kind(code: str) -> str:
-    first = code.lstrip().splitlines()[0] if code.strip() else ""
-    if _MODULE.match(first):
-        return "module"
-    if first.startswith(">>>"):
-        return "doctest"
+def _readable(document: Path) -> list[Example]:
+    """A page's examples; a page the runner cannot read fails its own markers test instead,
+    so one broken page does not stop every other page's examples from being collected."""
     try:
-        tree = ast.parse(code)
-    except SyntaxError:
-        return "script"  # a partial snippet: it fails when run, unless a marker skips it
-    if any(isinstance(n, ast.FunctionDef) and n.name.startswith("test_") for n in tree.body):
-        return "pytest"
-    return "script"
-
-
-def _check_marker(block: _Block, page: str, allowed: tuple[str, ...]) -> None:
-    if block.marker is None:
-        return
-    if block.marker[0] not in allowed:
-        raise AssertionError(
-            f"{page}:{block.line}: docs-test directive {block.marker[0]!r} is not allowed here; "
-            f"use one of {', '.join(allowed)}"
-        )
-    if not block.marker[1].strip():
-        raise AssertionError(
-            f"{page}:{block.line}: say why in the marker, e.g. "
-            f"<!-- docs-test: {block.marker[0]} (needs a live API key) -->"
-        )
-
-
-def _session(page: str, text: str, blocks: list[_Block]) -> list[_Example]:
-    """A session page as one example: its doctest blocks, at their own line numbers."""
-    lines = text.splitlines()
-    keep = [False] * len(lines)
-    joined = 0
-    for block in blocks:
-        if block.lang != "python":
-            continue
-        _check_marker(block, page, ("skip",))
-        if block.marker:
-            continue
-        if _kind(block.code) != "doctest":
-            raise AssertionError(
-                f"{page}:{block.line}: a session page's python blocks are >>> doctests; "
-                "write this one as >>> lines, or mark it <!-- docs-test: skip (reason) -->"
-            )
-        for index in range(block.line, block.after - 1):
-            keep[index] = True
-        joined += 1
-    if not joined:
-        raise AssertionError(f"{page}: a session page without a runnable python block")
-    # Lines outside the blocks are blanked, so doctest's line numbers are the page's.
-    code = "\n".join(line if keep[n] else "" for n, line in enumerate(lines)) + "\n"
-    first = next(b for b in blocks if b.lang == "python")
-    return [_Example(id=f"{page}:session", block=first, code=code, kind="session",
-                     expected=None, modules=(), document=page, blocks=joined)]
-
-
-def _examples(document: Path = README) -> list[_Example]:
-    page = _page(document)
-    text = document.read_text(encoding="utf-8")
-    lines = text.splitlines()
-    blocks = _parse(text, page)
-    if _is_session(text):
-        return _session(page, text, blocks)
-    examples: list[_Example] = []
-    modules: list[tuple[str, str]] = []
-    per_heading: dict[str, int] = {}
-    previous: _Block | None = None
-    for block in blocks:
-        if block.lang != "python":
-            continue
-        _check_marker(block, page, _DIRECTIVES)
-        code = block.code
-        if block.marker and block.marker[0] == "continues":
-            if previous is None:
-                raise AssertionError(f"{page}:{block.line}: 'continues' needs a block above")
-            code = previous.code + "\n" + code
-        kind = _kind(code)
-        if kind == "module":
-            name = _MODULE.match(code.lstrip().splitlines()[0])
-            assert name is not None
-            modules.append((f"{name.group(1)}.py", code))
-        slug = _slug(block.heading)
-        per_heading[slug] = per_heading.get(slug, 0) + 1
-        examples.append(
-            _Example(
-                id=f"{page}:{slug}-{per_heading[slug]}",
-                document=page,
-                block=block,
-                code=code,
-                kind=kind,
-                expected=_expected_output(block, blocks, lines),
-                modules=tuple(modules),
-            )
-        )
-        previous = block
-    return examples
+        return examples(document)
+    except AssertionError:
+        return []
 
 
 def _params() -> list[object]:
     params = []
-    for example in (e for document in DOCUMENTS for e in _examples(document)):
+    for example in (e for document in DOCUMENTS for e in _readable(document)):
         marks: list[pytest.MarkDecorator] = []
         directive, reason = example.block.marker or ("", "")
         if example.kind == "session":
@@ -336,7 +136,7 @@ _DOCTEST = (
 )
 
 
-def _run_doctest(example: _Example, tmp_path: Path, where: str) -> subprocess.CompletedProcess[str]:
+def _run_doctest(example: Example, tmp_path: Path, where: str) -> subprocess.CompletedProcess[str]:
     name = Path(example.document).name if example.kind == "session" else "example.txt"
     (tmp_path / name).write_text(example.code, encoding="utf-8")
     flags = "doctest.ELLIPSIS" if example.kind == "session" else "0"
@@ -348,7 +148,7 @@ def _run_doctest(example: _Example, tmp_path: Path, where: str) -> subprocess.Co
 
 
 @pytest.mark.parametrize("example", _params())
-def test_docs_example(example: _Example, tmp_path: Path) -> None:
+def test_docs_example(example: Example, tmp_path: Path) -> None:
     where = f"{example.document}:{example.block.line} ({example.id})"
     for filename, source in example.modules:
         (tmp_path / filename).write_text(source, encoding="utf-8")
@@ -382,7 +182,7 @@ def test_docs_example(example: _Example, tmp_path: Path) -> None:
 
 def test_the_shown_outputs_are_found() -> None:
     """Guards the pairing rule: it must keep finding the pages' shown outputs."""
-    compared = [e for d in DOCUMENTS for e in _examples(d) if e.expected is not None]
+    compared = [e for d in DOCUMENTS for e in examples(d) if e.expected is not None]
     assert len(compared) >= 8, [e.id for e in compared]
     assert any(e.document == "README.md" for e in compared), "README.md shows no checked output"
 
@@ -396,29 +196,30 @@ def test_session_pages_are_found(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     text = page.read_text(encoding="utf-8")
-    [example] = _session("page.md", text, _parse(text))
+    [example] = session("page.md", text, parse(text))
     assert example.kind == "session" and example.blocks == 2
     assert example.code.splitlines()[4:14] == ["", ">>> x = 2", *[""] * 5, ">>> x + 1", "3", ""]
-    assert not _is_session(text.replace("<!-- docs-test: session -->", ""))
+    assert not is_session(text.replace("<!-- docs-test: session -->", ""))
 
 
-@pytest.mark.parametrize("document", DOCUMENTS, ids=_page)
+@pytest.mark.parametrize("document", DOCUMENTS, ids=page_of)
 def test_markers_sit_before_python_blocks(document: Path) -> None:
     """A marker before anything else (a moved or stale marker) would silently do nothing."""
-    page = _page(document)
+    examples(document)  # a page's structural problem (unclosed fence, unknown directive) fails here
+    page = page_of(document)
     text = document.read_text(encoding="utf-8")
     lines = text.splitlines()
-    blocks = _parse(text, page)
+    blocks = parse(text, page)
     python_lines = {b.line for b in blocks if b.lang == "python"}
     first_fence = min((b.line for b in blocks), default=len(lines) + 1)
     problems = []
     for number, line in enumerate(lines, start=1):
-        if _OLD_MARKER.match(line.strip()):
+        if OLD_MARKER.match(line.strip()):
             problems.append(f"{page}:{number}: readme-test markers are now <!-- docs-test: ... -->")
-        found = _MARKER.match(line.strip())
+        found = MARKER.match(line.strip())
         if not found:
             continue
-        if found.group(1) == _SESSION:
+        if found.group(1) == SESSION:
             if number > first_fence:
                 problems.append(f"{page}:{number}: the session marker goes before the first fence")
             continue
