@@ -40,7 +40,7 @@ class Plan:
         self.run = generated or self.run_all
 
     def explain(self, *, source: bool = False) -> str:
-        """The compiled plan, one line per field (see `docs/boundary-reading.md`)."""
+        """The compiled plan, one line per field (see `docs/explanation/reading-model-output.md`)."""
         return explain(self._node, source=source)
 
     def run_all(self, arguments: Any) -> dict[str, Any]:
