@@ -1,0 +1,147 @@
+"""docs/reference/families.md: every family, mutation kind and hostile payload kind, each with
+an example the strategies produced for one showcase schema.
+
+The lists come from the registries (`FAMILIES`, `MUTATIONS`, the payload tables); the
+examples from `coverage()`.  A registered name that the showcase schema cannot show, or a
+name coverage produces that no registry lists, raises: add a field to `SHOWCASE` (or the
+name to its registry).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from pytest_aacl.strategies import FAMILIES, coverage
+from pytest_aacl.strategies._adversarial import JSON_PAYLOADS, PYTHON_PAYLOADS
+from pytest_aacl.strategies._invalid import MUTATIONS
+from pytest_aacl.strategies._records import ABSENT
+
+#: one tool whose fields between them admit every family and every mutation kind
+SHOWCASE: dict[str, Any] = {
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["query", "max_results"],
+    "properties": {
+        "query": {"type": "string", "minLength": 1, "maxLength": 200},
+        "max_results": {"type": "integer", "minimum": 1, "maximum": 5000},
+        "threshold": {"type": "number"},
+        "safe_search": {"type": "boolean"},
+        "unit": {"enum": ["celsius", "fahrenheit"], "x-aacl-synonyms": {"celsius": ["centigrade"]}},
+        "priority": {"enum": [1, 2, 3]},
+        "zip_code": {"type": "string", "pattern": "^[0-9]{5}$"},
+        "email": {"type": "string", "format": "email"},
+        "note": {"type": ["string", "null"]},
+        "include_domains": {"type": "array", "items": {"type": "string", "format": "hostname"},
+                            "minItems": 1, "maxItems": 5},
+        "cities": {"type": "array", "items": {"type": "string"}},
+        "filters": {"type": "object", "additionalProperties": False,
+                    "properties": {"min_score": {"type": "integer"}}},
+        "start_date": {"type": "string", "format": "date"},
+        "created_at": {"type": "string", "format": "date-time"},
+        "updated_at": {"type": "string", "format": "date-time", "x-aacl-naive-datetime": "utc"},
+        "alarm": {"type": "string", "format": "time"},
+    },
+}
+
+
+class ShowcaseError(AssertionError):
+    """The registries and what the strategies produce disagree."""
+
+
+def _code(value: Any) -> str:
+    if value is ABSENT:
+        return "*absent*"
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = repr(value)
+    if len(text) > 70:
+        text = text[:69] + "…"
+    text = text.replace("|", "\\|")
+    return f"``{text}``" if "`" in text else f"`{text}`"
+
+
+def _first_by(records: list[Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for record in records:
+        label = record.labels[0]
+        out.setdefault(getattr(label, "family", None) or label.kind, label)
+    return out
+
+
+def families_table() -> str:
+    shown = _first_by(coverage("hallucinated", SHOWCASE))
+    unknown = sorted(set(shown) - set(FAMILIES))
+    missing = [f for f in FAMILIES if f not in shown]
+    if unknown or missing:
+        raise ShowcaseError(f"families coverage produced but FAMILIES lacks: {unknown}; families the "
+                            f"showcase schema in docs/_gen/strategies.py cannot show: {missing}")
+    lines = ["| family | constant | what the model does | example: field: intended → sent |", "|---|---|---|---|"]
+    for name, what in FAMILIES.items():
+        label = shown[name]
+        ambiguous = " (ambiguous: a correction is as good)" if label.ambiguous else ""
+        lines.append(f"| `{name}` | `{name.upper()}` | {what.replace('|', chr(92) + '|')} | "
+                     f"`{label.path}`: {_code(label.original)} → {_code(label.rendered)}{ambiguous} |")
+    return "\n".join(lines)
+
+
+def mutations_table() -> str:
+    shown = _first_by(coverage("invalid", SHOWCASE))
+    unknown = sorted(set(shown) - set(MUTATIONS))
+    missing = [k for k in MUTATIONS if k not in shown]
+    if unknown or missing:
+        raise ShowcaseError(f"mutation kinds not in MUTATIONS: {unknown}; kinds the showcase schema in "
+                            f"docs/_gen/strategies.py cannot show: {missing}")
+    lines = ["| mutation kind | what is sent | example: field: valid → sent |", "|---|---|---|"]
+    for kind, what in MUTATIONS.items():
+        label = shown[kind]
+        lines.append(f"| `{kind}` | {what} | `{label.path}`: {_code(label.original)} → {_code(label.mutated)} |")
+    return "\n".join(lines)
+
+
+def _describe(value: Any) -> str:
+    """A short, true description of a payload (some are a megabyte; some raise on repr)."""
+    kind = type(value)
+    if kind is int and value.bit_length() > 200:
+        return f"an integer of about {int(value.bit_length() * 0.30103):,} digits"
+    if kind is str and len(value) > 60:
+        chars = sorted(set(value))
+        return f"{chars[0]!r} * {len(value):,}" if len(chars) == 1 else f"{value[:30]!r}… ({len(value):,} characters)"
+    if kind in (list, dict):
+        depth, inner = 0, value
+        while type(inner) in (list, dict) and len(inner) == 1:
+            inner = inner[0] if type(inner) is list else next(iter(inner.values()))
+            depth += 1
+        if depth > 5:
+            return f"a {kind.__name__} nested {depth:,} deep"
+        if len(value) > 20:
+            return f"a {kind.__name__} of {len(value):,} items"
+    try:
+        text = repr(value)
+    except Exception:
+        return f"a {kind.__name__} whose methods raise"
+    return text if len(text) <= 60 else text[:59] + "…"
+
+
+def payloads_table() -> str:
+    shown = _first_by(coverage("adversarial", SHOWCASE, python_objects=True))
+    lines = ["| payload kind | domain | example value |", "|---|---|---|"]
+    seen: set[str] = set()
+    for domain, table in (("JSON", JSON_PAYLOADS), ("`python_objects=True`", PYTHON_PAYLOADS)):
+        for kind, factory in table:
+            if kind in seen:
+                continue
+            seen.add(kind)
+            if kind not in shown:
+                raise ShowcaseError(f"adversarial payload kind {kind!r} is never planted in the showcase schema")
+            text = _describe(factory()).replace("|", "\\|")
+            lines.append(f"| `{kind}` | {domain} | `{text}` |")
+    return "\n".join(lines)
+
+
+SECTIONS = {
+    "families": families_table,
+    "mutation-kinds": mutations_table,
+    "payload-kinds": payloads_table,
+}
