@@ -174,11 +174,11 @@ def test_every_public_name_has_an_api_entry() -> None:
         for name in module.__all__:
             if name.startswith("__"):
                 continue
-            named = f"::: {module.__name__}.{name}\n" in text or (
-                module is pytest_aacl.strategies and f"`{name}`" in text and name in api._FAMILY_CONSTANTS)
+            qualified = f"{module.__name__}.{name}"
+            named = f"### `{qualified}`\n\n::: " in text or f"| `{qualified}` |" in text or (
+                module is pytest_aacl.strategies and f"`{name}`" in text and name in api.FAMILY_CONSTANTS)
             assert named, f"{module.__name__}.{name} is public but not in docs/reference/api.md"
-    directives = re.findall(r"^::: ([\w.]+)$", text, flags=re.MULTILINE)
-    for target in directives:
+    for target in re.findall(r"^### `([\w.]+)`$", text, flags=re.MULTILINE):
         module_name, _, name = target.rpartition(".")
         assert name in sys.modules[module_name].__all__, f"{target} is in api.md but not public"
 
