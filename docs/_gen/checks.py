@@ -4,18 +4,21 @@ from __future__ import annotations
 
 from pytest_aacl import CHECKS
 
+from ._md import cell
 
-def _cell(text: str) -> str:
-    return text.replace("|", "\\|").replace("\n", " ")
+
+def builtin() -> dict[str, object]:
+    """The checks pytest-aacl ships (a test or a conftest may have registered more)."""
+    return {name: c for name, c in CHECKS.items() if c.func.__module__ == "pytest_aacl._checks"}
 
 
 def checks_table() -> str:
     lines = ["| check | runs on | needs the implementation | severity | judges | default `Fix:` line |",
              "|---|---|---|---|---|---|"]
-    for name, c in CHECKS.items():
+    for name, c in builtin().items():
         box = "yes: not applicable to a black box" if c.needs_implementation else "no: black box too"
         lines.append(f"| [`{name}`](#{name}) | {', '.join(c.inputs)} | {box} | {c.severity} | "
-                     f"{_cell(c.description)} | {_cell(c.fix) or '(the check gives its own)'} |")
+                     f"{cell(c.description)} | {cell(c.fix) or '(the check gives its own)'} |")
     return "\n".join(lines)
 
 

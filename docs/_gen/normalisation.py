@@ -18,6 +18,9 @@ from pytest_aacl import _errors as errors
 from pytest_aacl._normalise import _base as base
 from pytest_aacl._normalise import _lenient as lenient
 
+from . import _md
+from ._md import json_code
+
 #: an example's expected outcome: the key is dropped (the implementation's default applies)
 DROPPED = object()
 
@@ -220,22 +223,12 @@ def outcome(field_schema: dict[str, Any], ex: Ex) -> tuple[Any, str]:
     return (got["v"] if "v" in got else DROPPED), ""
 
 
-def _code(value: Any) -> str:
-    text = json.dumps(value, ensure_ascii=False)
-    text = text.replace("|", "\\|")
-    return f"``{text}``" if "`" in text else f"`{text}`"
-
-
-def _cell(text: str) -> str:
-    return text.replace("|", "\\|").replace("`", "'")
-
-
 def _shown(value: Any) -> str:
     if value is DROPPED:
         return "*key dropped*"
     if isinstance(value, Refused):
         return f"`{value.code}`"
-    return _code(value)
+    return json_code(value)
 
 
 def _example(row: Row, ex: Ex) -> str:
@@ -243,16 +236,16 @@ def _example(row: Row, ex: Ex) -> str:
     if got != ex.expect or type(got) is not type(ex.expect):
         raise ExampleError(f"normalisation row {row.kind!r}: {ex.sent!r} gives {_shown(got)}, "
                            f"the page promises {_shown(ex.expect)}")
-    note = f" (schema {_code(ex.schema)})" if ex.schema else ""
+    note = f" (schema {json_code(ex.schema)})" if ex.schema else ""
     note += " (optional)" if not ex.required else ""
-    return f"{_code(ex.sent)} → {_shown(got)}{note}"
+    return f"{json_code(ex.sent)} → {_shown(got)}{note}"
 
 
 def kinds_table() -> str:
     lines = ["| kind | schema | accepts | examples: sent → reaches the tool |", "|---|---|---|---|"]
     for row in ROWS:
         examples = "<br>".join(_example(row, ex) for ex in row.examples)
-        lines.append(f"| {row.kind} | {_code(row.schema)} | {row.accepts} | {examples} |")
+        lines.append(f"| {row.kind} | {json_code(row.schema)} | {row.accepts} | {examples} |")
     return "\n".join(lines)
 
 
@@ -284,10 +277,10 @@ def codes_table() -> str:
         got, line = outcome(schema, Ex(sent, Refused(code)))
         if got != Refused(code):
             raise ExampleError(f"the example of {code} gives {_shown(got)}")
-        shown = f"{_code(schema)}, {_code(sent)}" if code != "TOO_DEEP" else (
-            f"{_code(schema)}, a list nested {base.MAX_DEPTH + 1} deep")
+        shown = f"{json_code(schema)}, {json_code(sent)}" if code != "TOO_DEEP" else (
+            f"{json_code(schema)}, a list nested {base.MAX_DEPTH + 1} deep")
         line = line if len(line) <= 160 else line[:159] + "…"
-        lines.append(f"| `{code}` | {meaning} | {shown} | `{_cell(line)}` |")
+        lines.append(f"| `{code}` | {meaning} | {shown} | {_md.code(line)} |")
     return "\n".join(lines)
 
 

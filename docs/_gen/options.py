@@ -16,6 +16,8 @@ import pytest_aacl.strategies as strategies
 
 import pytest_aacl
 
+from ._md import cell
+
 #: function -> keyword -> what it means.  Types and defaults come from the signature.
 KEYWORDS: dict[str, dict[str, str]] = {
     "fuzz": {
@@ -82,10 +84,6 @@ class UndocumentedError(AssertionError):
     """A registration or keyword the page data does not describe (or describes but is gone)."""
 
 
-def _cell(text: Any) -> str:
-    return str(text).replace("|", "\\|").replace("\n", " ")
-
-
 def _default(value: Any) -> str:
     if value is inspect.Parameter.empty:
         return "required"
@@ -107,8 +105,8 @@ def keyword_tables() -> str:
         module = "pytest_aacl.strategies" if func.__module__.startswith("pytest_aacl.strategies") else "pytest_aacl"
         out += [f"### `{module}.{fname}()`", "", "| keyword | type | default | meaning |", "|---|---|---|---|"]
         for name, p in params.items():
-            kind = "" if p.annotation is inspect.Parameter.empty else f"`{_cell(p.annotation)}`"
-            out.append(f"| `{name}` | {kind} | {_default(p.default)} | {_cell(described[name])} |")
+            kind = "" if p.annotation is inspect.Parameter.empty else f"`{cell(p.annotation)}`"
+            out.append(f"| `{name}` | {kind} | {_default(p.default)} | {cell(described[name])} |")
         out.append("")
     return "\n".join(out).rstrip("\n")
 
@@ -142,7 +140,7 @@ def command_line_table() -> str:
         attrs = o.attrs()
         value = f"`{attrs['metavar']}`" if attrs.get("metavar") else "(flag)"
         default = attrs.get("default")
-        lines.append(f"| `{o.names()[0]}` | {value} | `{default!r}` | {_cell(attrs.get('help', ''))} |")
+        lines.append(f"| `{o.names()[0]}` | {value} | `{default!r}` | {cell(attrs.get('help', ''))} |")
     return "\n".join(lines)
 
 
@@ -150,7 +148,7 @@ def ini_table() -> str:
     _options, inis, _markers = registrations()
     lines = ["| ini key | type | default | meaning |", "|---|---|---|---|"]
     for name, (help_text, kind, default) in inis.items():
-        lines.append(f"| `{name}` | {kind or 'string'} | `{default!r}` | {_cell(help_text)} |")
+        lines.append(f"| `{name}` | {kind or 'string'} | `{default!r}` | {cell(help_text)} |")
     return "\n".join(lines)
 
 
@@ -158,9 +156,9 @@ def markers_list() -> str:
     from pytest_aacl._integration.plugin import MARKER
 
     _options, _inis, markers = registrations()
-    lines = [f"* `@pytest.mark.{m.split(':', 1)[0]}`: {_cell(m.split(':', 1)[1].strip())}" for m in markers]
+    lines = [f"* `@pytest.mark.{m.split(':', 1)[0]}`: {cell(m.split(':', 1)[1].strip())}" for m in markers]
     lines.append("* `@pytest.mark.<aacl_marker>` (only when the ini key `aacl_marker` or `--aacl-marker` names it): "
-                 + _cell(MARKER.format(name="<aacl_marker>", folder="<aacl_cassette_dir>").split(": ", 1)[1]))
+                 + cell(MARKER.format(name="<aacl_marker>", folder="<aacl_cassette_dir>").split(": ", 1)[1]))
     return "\n".join(lines)
 
 
@@ -182,7 +180,7 @@ def fixtures() -> dict[str, str]:
 
 def fixtures_table() -> str:
     lines = ["| fixture | what it gives |", "|---|---|"]
-    lines += [f"| `{name}` | {_cell(doc)} |" for name, doc in sorted(fixtures().items())]
+    lines += [f"| `{name}` | {cell(doc)} |" for name, doc in sorted(fixtures().items())]
     return "\n".join(lines)
 
 
@@ -193,12 +191,12 @@ def cli_table() -> str:
     commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
     lines = ["| command | argument | meaning |", "|---|---|---|"]
     for name, sub in commands.choices.items():
-        lines.append(f"| `python -m pytest_aacl {name}` | | {_cell(sub.description)} |")
+        lines.append(f"| `python -m pytest_aacl {name}` | | {cell(sub.description)} |")
         for action in sub._actions:
             if isinstance(action, argparse._HelpAction):
                 continue
             shown = "/".join(action.option_strings) or action.metavar or action.dest
-            lines.append(f"| | `{shown}` | {_cell(action.help)} |")
+            lines.append(f"| | `{shown}` | {cell(action.help)} |")
     return "\n".join(lines)
 
 

@@ -9,13 +9,14 @@ name to its registry).
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from pytest_aacl.strategies import FAMILIES, coverage
 from pytest_aacl.strategies._adversarial import JSON_PAYLOADS, PYTHON_PAYLOADS
 from pytest_aacl.strategies._invalid import MUTATIONS
 from pytest_aacl.strategies._records import ABSENT
+
+from ._md import cell, code, json_code
 
 #: one tool whose fields between them admit every family and every mutation kind
 SHOWCASE: dict[str, Any] = {
@@ -49,17 +50,8 @@ class ShowcaseError(AssertionError):
     """The registries and what the strategies produce disagree."""
 
 
-def _code(value: Any) -> str:
-    if value is ABSENT:
-        return "*absent*"
-    try:
-        text = json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError):
-        text = repr(value)
-    if len(text) > 70:
-        text = text[:69] + "…"
-    text = text.replace("|", "\\|")
-    return f"``{text}``" if "`" in text else f"`{text}`"
+def _value(value: Any) -> str:
+    return "*absent*" if value is ABSENT else json_code(value, 70)
 
 
 def _first_by(records: list[Any]) -> dict[str, Any]:
@@ -70,33 +62,34 @@ def _first_by(records: list[Any]) -> dict[str, Any]:
     return out
 
 
-def families_table() -> str:
-    shown = _first_by(coverage("hallucinated", SHOWCASE))
-    unknown = sorted(set(shown) - set(FAMILIES))
-    missing = [f for f in FAMILIES if f not in shown]
+def _shown(kind: str, registry: Any, what: str) -> dict[str, Any]:
+    """The first coverage label of each name, after checking the registry lists exactly those."""
+    shown = _first_by(coverage(kind, SHOWCASE))
+    unknown = sorted(set(shown) - set(registry))
+    missing = [name for name in registry if name not in shown]
     if unknown or missing:
-        raise ShowcaseError(f"families coverage produced but FAMILIES lacks: {unknown}; families the "
+        raise ShowcaseError(f"{what} that coverage produces but the registry lacks: {unknown}; {what} the "
                             f"showcase schema in docs/_gen/strategies.py cannot show: {missing}")
+    return shown
+
+
+def families_table() -> str:
+    shown = _shown("hallucinated", FAMILIES, "families")
     lines = ["| family | constant | what the model does | example: field: intended → sent |", "|---|---|---|---|"]
     for name, what in FAMILIES.items():
         label = shown[name]
         ambiguous = " (ambiguous: a correction is as good)" if label.ambiguous else ""
-        lines.append(f"| `{name}` | `{name.upper()}` | {what.replace('|', chr(92) + '|')} | "
-                     f"`{label.path}`: {_code(label.original)} → {_code(label.rendered)}{ambiguous} |")
+        lines.append(f"| `{name}` | `{name.upper()}` | {cell(what)} | "
+                     f"`{label.path}`: {_value(label.original)} → {_value(label.rendered)}{ambiguous} |")
     return "\n".join(lines)
 
 
 def mutations_table() -> str:
-    shown = _first_by(coverage("invalid", SHOWCASE))
-    unknown = sorted(set(shown) - set(MUTATIONS))
-    missing = [k for k in MUTATIONS if k not in shown]
-    if unknown or missing:
-        raise ShowcaseError(f"mutation kinds not in MUTATIONS: {unknown}; kinds the showcase schema in "
-                            f"docs/_gen/strategies.py cannot show: {missing}")
+    shown = _shown("invalid", MUTATIONS, "mutation kinds")
     lines = ["| mutation kind | what is sent | example: field: valid → sent |", "|---|---|---|"]
     for kind, what in MUTATIONS.items():
         label = shown[kind]
-        lines.append(f"| `{kind}` | {what} | `{label.path}`: {_code(label.original)} → {_code(label.mutated)} |")
+        lines.append(f"| `{kind}` | {what} | `{label.path}`: {_value(label.original)} → {_value(label.mutated)} |")
     return "\n".join(lines)
 
 
@@ -107,7 +100,9 @@ def _describe(value: Any) -> str:
         return f"an integer of about {int(value.bit_length() * 0.30103):,} digits"
     if kind is str and len(value) > 60:
         chars = sorted(set(value))
-        return f"{chars[0]!r} * {len(value):,}" if len(chars) == 1 else f"{value[:30]!r}… ({len(value):,} characters)"
+        if len(chars) == 1:
+            return f"{code(repr(chars[0]))} repeated {len(value):,} times"
+        return f"{code(repr(value[:30]) + '…')} ({len(value):,} characters)"
     if kind in (list, dict):
         depth, inner = 0, value
         while type(inner) in (list, dict) and len(inner) == 1:
@@ -120,8 +115,8 @@ def _describe(value: Any) -> str:
     try:
         text = repr(value)
     except Exception:
-        return f"a {kind.__name__} whose methods raise"
-    return text if len(text) <= 60 else text[:59] + "…"
+        return f"a `{kind.__name__}` whose methods raise"
+    return code(text if len(text) <= 60 else text[:59] + "…")
 
 
 def payloads_table() -> str:
@@ -135,8 +130,7 @@ def payloads_table() -> str:
             seen.add(kind)
             if kind not in shown:
                 raise ShowcaseError(f"adversarial payload kind {kind!r} is never planted in the showcase schema")
-            text = _describe(factory()).replace("|", "\\|")
-            lines.append(f"| `{kind}` | {domain} | `{text}` |")
+            lines.append(f"| `{kind}` | {domain} | {_describe(factory())} |")
     return "\n".join(lines)
 
 
