@@ -68,10 +68,11 @@ ROWS: tuple[Row, ...] = (
         (Ex("Yes", True), Ex(" 'off' ", False), Ex(1, True), Ex("maybe", Refused("TYPE_ERROR")))),
     Row("integer", INT, "ints (never bools); integral floats; text with whitespace, `+`, leading zeros, `\"5.0\"`, "
         "one layer of quotes, an integral exponent form (`\"1e3\"`), consistent thousands separators "
-        "(`,` space or `_`, groups of exactly three); number words from zero to one hundred, optionally "
-        "after `minus `. `\"5.5\"`, NaN, infinities and a bad grouping (`\"1,5\"`) are `TYPE_ERROR`.",
+        "(`,` space or `_`, groups of exactly three); number words from zero to one hundred (`twenty-one`, "
+        "`a hundred`), optionally after `minus ` or `negative `. `\"5.5\"`, NaN, infinities and a bad grouping (`\"1,5\"`) are `TYPE_ERROR`.",
         (Ex("1,000", 1000), Ex(" +05 ", 5), Ex("1e3", 1000), Ex(4.0, 4), Ex("twenty-one", 21),
-         Ex("minus three", -3), Ex("5.5", Refused("TYPE_ERROR")), Ex("1,5", Refused("TYPE_ERROR")))),
+         Ex("minus three", -3), Ex("negative a hundred", -100), Ex("5.5", Refused("TYPE_ERROR")),
+         Ex("1,5", Refused("TYPE_ERROR")))),
     Row("number", N, "as integer, plus decimals (`\"3.14\"`, `\".5\"`), exponents and thousands with a decimal "
         "point (`\"1,000.5\"`). A comma followed by anything but groups of exactly three digits (`\"3,5\"`) "
         "is `AMBIGUOUS_VALUE`: a decimal comma or a thousands separator? NaN and infinities are `TYPE_ERROR`.",
@@ -98,16 +99,19 @@ ROWS: tuple[Row, ...] = (
          Ex("centigrade", "celsius", schema={**ENUM, "x-aacl-synonyms": {"celsius": ["centigrade"]}}),
          Ex("2", 2, schema={"enum": [1, 2, 3]}), Ex("kelvin", Refused("INVALID_ENUM")))),
     Row("array", LIST, "lists (and tuples); a JSON list in a string; a Python-literal list in a string "
-        f"(`ast.literal_eval`, at most {base.MAX_PARSE_CHARS:,} characters); text split on `,` `;` or "
-        "newlines (items stripped); split on whitespace and `and` only when the item schema rules out "
-        "spaces (numbers, booleans, enums without spaces, the formats hostname, email, uri and ipv4, a "
-        "pattern that excludes spaces); a single scalar becomes a one-item list. Text holding brackets or "
-        "parentheses outside quotes (code such as `\"f(a, b)\"`), or an unclosed quote, is never split: "
-        "`AMBIGUOUS_VALUE`. Items are normalised by the item schema; then `minItems`, `maxItems`, `uniqueItems`.",
-        (Ex("a, b", ["a", "b"]), Ex("['a', 'b']", ["a", "b"]), Ex("x", ["x"]),
+        f"(`ast.literal_eval`, at most {base.MAX_PARSE_CHARS:,} characters); text split on the "
+        "strongest separator it holds: newlines (`-`, `*`, `•` or `1.` bullets removed), else `;`, else `,` "
+        "(items stripped, one layer of quotes removed; a quoted item keeps its separators); split on "
+        "whitespace, `and` and `&` as well only when the item schema rules out spaces (numbers, booleans, "
+        "enums without spaces, the formats hostname, email, uri and ipv4, an anchored pattern that excludes "
+        "spaces); a single scalar becomes a one-item list. Text holding brackets or parentheses outside "
+        "quotes (code such as `\"f(a, b)\"`), or an unclosed quote, is never split: "
+        "`AMBIGUOUS_VALUE`; so is `\"1,000\"` for a list of numbers (one number or two?). Items are normalised by the item schema; then `minItems`, `maxItems`, `uniqueItems`.",
+        (Ex("a, b", ["a", "b"]), Ex("- a, b\n- c", ["a, b", "c"]), Ex("['a', 'b']", ["a", "b"]), Ex("x", ["x"]),
          Ex("1 2 3", [1, 2, 3], schema={"type": "array", "items": INT}),
          Ex("a.org and b.org", ["a.org", "b.org"], schema={"type": "array", "items": {"type": "string", "format": "hostname"}}),
-         Ex("f(a, b)", Refused("AMBIGUOUS_VALUE")))),
+         Ex("f(a, b)", Refused("AMBIGUOUS_VALUE")),
+         Ex("1,000", Refused("AMBIGUOUS_VALUE"), schema={"type": "array", "items": INT}))),
     Row("wrapped value", S, "any field, tried only after the value as sent is refused, one layer, and the inner "
         "value must read cleanly: a one-item list of a scalar; an object whose only key is the parameter's "
         "own name; `{\"type\": ..., \"value\": ...}` whose type word agrees with the value produced. See "
@@ -119,6 +123,7 @@ ROWS: tuple[Row, ...] = (
         "unambiguous; unknown keys under `additionalProperties: false` are `UNEXPECTED_FIELD`, listing the "
         "allowed keys and the closest one.",
         (Ex('{"maxResults": "5"}', {"max_results": 5}), Ex({"max-results": 5}, {"max_results": 5}),
+         Ex('```json\n{"max_results": 5}\n```', {"max_results": 5}),
          Ex({"limit": 5}, Refused("UNEXPECTED_FIELD")))),
     Row("date", DATE, "output `YYYY-MM-DD`. ISO; `2025-4-3`; `2025/04/03`; `20250403`; month names (`April 3, 2025`, "
         "`3 April 2025`, `Apr. 3, 2025`, `3rd April 2025`, `Thursday, April 3, 2025`). Numeric day/month "
@@ -238,7 +243,8 @@ def _example(row: Row, ex: Ex) -> str:
                            f"the page promises {_shown(ex.expect)}")
     note = f" (schema {json_code(ex.schema)})" if ex.schema else ""
     note += " (optional)" if not ex.required else ""
-    return f"{json_code(ex.sent)} → {_shown(got)}{note}"
+    sent = _md.code(ex.sent) if ex.raw else json_code(ex.sent)  # raw text is shown as the text itself
+    return f"{sent} → {_shown(got)}{note}"
 
 
 def kinds_table() -> str:
