@@ -22,4 +22,16 @@ def checks_table() -> str:
     return "\n".join(lines)
 
 
-SECTIONS = {"checks": checks_table}
+def limits_table() -> str:
+    from pytest_aacl import _errors, _run
+
+    rows = (("HANG_LIMIT", _run.HANG_LIMIT, "calls in a row a tool may hang before its remaining checks are skipped "
+             "(one `total` finding)", "pytest_aacl._run"),
+            ("MAX_MESSAGE_CHARS", _errors.MAX_MESSAGE_CHARS, "longest correction `correction_quality` accepts",
+             "pytest_aacl._errors"))
+    lines = ["| limit | value | what it bounds | constant |", "|---|---|---|---|"]
+    lines += [f"| `{name}` | {value:,} | {what} | `{module}.{name}` |" for name, value, what, module in rows]
+    return "\n".join(lines)
+
+
+SECTIONS = {"checks": checks_table, "fuzz-limits": limits_table}
