@@ -148,6 +148,17 @@ def test_a_keyword_without_a_description_fails(monkeypatch: pytest.MonkeyPatch) 
         options.keyword_tables()
 
 
+def test_every_addoption_and_addini_in_the_source_is_on_the_options_page() -> None:
+    """Also those registered only in some runs: read from the source, not from one parser."""
+    source = "\n".join(p.read_text("utf-8") for p in (ROOT / "pytest_aacl").rglob("*.py"))
+    registered_options = set(re.findall(r"addoption\(\s*\"(--[\w-]+)\"", source))
+    registered_ini = set(re.findall(r"addini\(\s*\"(\w+)\"", source))
+    assert registered_options and registered_ini
+    text = _page("options.md")
+    assert {c.strip("`") for c in _first_column(text, "option")} == registered_options
+    assert {c.strip("`") for c in _first_column(text, "ini key")} == registered_ini
+
+
 def test_the_options_page_lists_exactly_what_pytest_registers(pytester: pytest.Pytester) -> None:
     text = _page("options.md")
     listed_options = {c.strip("`") for c in _first_column(text, "option")}
