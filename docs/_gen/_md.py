@@ -26,3 +26,12 @@ def json_code(value: Any, limit: int = 0) -> str:
     if limit and len(text) > limit:
         text = text[: limit - 1] + "…"
     return code(text)
+
+
+def limits_table(rows: tuple[tuple[str, Any, str, str], ...]) -> str:
+    """(constant, value, what it bounds, module) rows as a table; seconds for floats."""
+    lines = ["| limit | value | what it bounds | constant |", "|---|---|---|---|"]
+    for name, value, what, module in rows:
+        shown = f"{value:,}" if isinstance(value, int) else f"{value:g} s"
+        lines.append(f"| `{name}` | {shown} | {what} | `{module}.{name}` |")
+    return "\n".join(lines)

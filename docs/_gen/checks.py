@@ -5,6 +5,7 @@ from __future__ import annotations
 from pytest_aacl import CHECKS
 
 from ._md import cell
+from ._md import limits_table as limits
 
 
 def builtin() -> dict[str, object]:
@@ -29,9 +30,7 @@ def limits_table() -> str:
              "(one `total` finding)", "pytest_aacl._run"),
             ("MAX_MESSAGE_CHARS", _errors.MAX_MESSAGE_CHARS, "longest correction `correction_quality` accepts",
              "pytest_aacl._errors"))
-    lines = ["| limit | value | what it bounds | constant |", "|---|---|---|---|"]
-    lines += [f"| `{name}` | {value:,} | {what} | `{module}.{name}` |" for name, value, what, module in rows]
-    return "\n".join(lines)
+    return limits(rows)
 
 
 SECTIONS = {"checks": checks_table, "fuzz-limits": limits_table}

@@ -256,11 +256,7 @@ def kinds_table() -> str:
 
 
 def limits_table() -> str:
-    lines = ["| limit | value | what it bounds | constant |", "|---|---|---|---|"]
-    for name, value, what, module in LIMITS:
-        shown = f"{value:,}" if isinstance(value, int) else f"{value:g} s"
-        lines.append(f"| `{name}` | {shown} | {what} | `{module}.{name}` |")
-    return "\n".join(lines)
+    return _md.limits_table(LIMITS)
 
 
 def _code_example(code: str) -> tuple[dict[str, Any], Any]:
