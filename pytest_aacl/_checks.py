@@ -7,7 +7,7 @@ the tool is judged as a black box, what reached its implementation), and a `Chec
 a grouping key and a one-line fix) when the tool misbehaved.  Checks never import
 hypothesis; jsonschema is imported only by `typed_implementation`.
 
-What each built-in check judges, per mode (see docs/fuzz-checks.md):
+What each built-in check judges, per mode (see docs/reference/checks.md):
 
 =====================  ===============================  ====================================
 check                  implementation named (spy)        black box (nothing named)

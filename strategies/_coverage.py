@@ -20,7 +20,7 @@ from ._adversarial import payloads, plant, sites
 from ._base import NoBase, Path, base_value, candidates, copy_json, get_at
 from ._canonical import validator
 from ._hallucinated import _key_variants, _rejects_null, field_renderings
-from ._invalid import mutation_sites
+from ._invalid import MUTATIONS, mutation_sites
 from ._records import (
     ABSENT,
     AdversarialCall,
@@ -47,9 +47,6 @@ _FIRST = (F.BOOL_STRING, F.ENUM_CASE, F.ENUM_SYNONYM, F.LIST_CSV, F.NULL_FOR_OPT
           F.DATETIME_OFFSET, F.TIME_FORMATS, F.SCALAR_AS_LIST, F.VALUE_NAMED_OBJECT, F.STRING_FROM_NUMBER,
           F.OBJECT_JSON_STRING, F.INT_INTEGRAL_FLOAT, F.KEY_CASE, F.BOOL_WORDS)
 _PRIORITY = {name: i for i, name in enumerate(dict.fromkeys((*_FIRST, *F.FAMILIES)))}
-_MUTATION_ORDER = ("non_integral", "out_of_bounds", "not_a_number", "missing_offset", "unknown_enum", "type_change", "null_required",
-                   "missing_required", "too_long", "too_short", "pattern_mismatch", "impossible_date",
-                   "bad_format", "too_many_items", "too_few_items", "typo_boolean", "unexpected_field")
 
 #: families rendered once more for a negative value (the sign is what a reader may lose)
 #: and for noon (12 PM is what a 12-hour reader gets wrong)
@@ -232,7 +229,7 @@ def _invalid(root: Node, base: dict[str, Any]) -> list[InvalidCall]:
         if kind == "out_of_bounds":  # each bound is a check a reader may forget: one case each
             kind = f"{kind}:{'low' if _lower(site[3], site[2]) else 'high'}"
         chosen.setdefault((path, kind), site)
-    order = {k: i for i, k in enumerate(_MUTATION_ORDER)}
+    order = {k: i for i, k in enumerate(MUTATIONS)}
     sites_ = _round_robin(list(chosen.values()), lambda s: s[0][:1], lambda s: order.get(s[1], len(order)))
     out = []
     valid = validator(root).is_valid

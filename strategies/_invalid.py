@@ -19,9 +19,32 @@ from ._records import ABSENT, InvalidCall, Mutation, format_path
 from ._scalars import NULL_WORDS
 from ._schema import Node
 
-__all__ = ["build_invalid", "mutation_sites"]
+__all__ = ["MUTATIONS", "build_invalid", "mutation_sites"]
 
 Path = tuple[str | int, ...]
+
+#: Every mutation kind `invalid()` makes, most revealing first (the coverage pass's order),
+#: with what it sends.  `mutations()` refuses to make a kind not listed here, so this table
+#: (rendered in docs/reference/families.md) is complete by construction.
+MUTATIONS: dict[str, str] = {
+    "non_integral": "a number with a fractional part for an integer field",
+    "out_of_bounds": "a number just outside minimum / maximum / an exclusive bound",
+    "not_a_number": "the text NaN or inf for a number field (float() reads both)",
+    "missing_offset": "a date-time without a UTC offset where naive date-times are refused",
+    "unknown_enum": "a value outside the enum that no case change or synonym can reach",
+    "type_change": "a value of another JSON type that no reading turns into the field's type",
+    "null_required": "null for a required, non-nullable field",
+    "missing_required": "a required field left out",
+    "too_long": "a string one character over maxLength",
+    "too_short": "a string one character under minLength",
+    "pattern_mismatch": "a string the field's pattern does not match",
+    "impossible_date": "a date that does not exist (2025-02-30)",
+    "bad_format": "a string that is not the field's format (email, ipv4, uuid, date-time)",
+    "too_many_items": "a list one item over maxItems",
+    "too_few_items": "a list one item under minItems",
+    "typo_boolean": "a misspelt or non-boolean word for a boolean (ture, maybe, 2)",
+    "unexpected_field": "a key the schema does not allow (additionalProperties: false)",
+}
 _BOOL_TYPOS = ("ture", "flase", "yes please", "nope", "2", "maybe", "truee", 2, -1)
 # no one-item list or one-key object here: models wrap values that way and a boundary may
 # rightly read them (see SCALAR_AS_LIST, VALUE_NAMED_OBJECT)
@@ -88,6 +111,9 @@ def mutations(value: Any, node: Node) -> list[tuple[str, Any]]:
             out.append(("too_few_items", value[: lo - 1] if isinstance(value, list) else []))
     elif kind == "object":
         out += [("type_change", 42), ("type_change", "not json {")]
+    unknown = [k for k, _ in out if k not in MUTATIONS]
+    if unknown:  # a new kind must be described (and so documented) before it is generated
+        raise AssertionError(f"mutation kinds {unknown} are not listed in MUTATIONS")
     return out
 
 

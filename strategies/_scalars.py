@@ -1,7 +1,7 @@
 """Model-style renderings of scalars: booleans, numbers, null, enums, plain strings.
 
 Every function returns `(family, rendered, ambiguous)` triples whose rendered value the
-normalisation table in docs/ARCHITECTURE.md reads back as exactly the given value.  A
+normalisation table (docs/reference/normalisation.md) reads back as exactly the given value.  A
 rendering that would itself be a valid value of the field (and so pass unchanged) is never
 produced: renderings change the JSON type, or fall outside the enum.
 """

@@ -267,7 +267,7 @@ def test_coverage_of_a_schema_without_a_findable_value_is_empty() -> None:
 
 
 def test_the_documentation_examples_run() -> None:
-    doc = Path(__file__).resolve().parent.parent / "docs" / "strategies-coverage.md"
+    doc = Path(__file__).resolve().parent.parent / "docs" / "reference" / "families.md"
     result = doctest.testfile(str(doc), module_relative=False, optionflags=doctest.ELLIPSIS)
     assert result.attempted >= 8 and result.failed == 0
 
