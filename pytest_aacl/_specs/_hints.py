@@ -64,7 +64,8 @@ class SchemaBuilder:
         try:
             hash(tp)
         except TypeError:  # e.g. `x: [int]` written for `list[int]`
-            raise SpecError(_unsupported(tp), pointer=where) from None
+            raise SpecError(f"annotation {tp!r} is a {type(tp).__name__} value, not a type; use list[...] "
+                            "for a list, dict[str, ...] for a mapping", pointer=where) from None
         if tp in _SCALARS:
             return dict(_SCALARS[tp])
         origin, args = typing.get_origin(tp), typing.get_args(tp)
