@@ -7,6 +7,7 @@ import dataclasses
 import datetime as dt
 import enum
 import functools
+import typing
 import uuid
 from collections.abc import Callable
 from typing import Annotated, Any, Literal, NotRequired, Optional, Required, TypedDict
@@ -429,3 +430,13 @@ def test_a_pydantic_field_default_is_refused_outside_validate_call() -> None:
         from_function(ship)
     assert info.value.pointer == "qty"
     assert "qty" in from_function(pydantic.validate_call(ship)).parameters["properties"]  # it applies them
+
+
+def test_the_empty_tuple_type_admits_only_the_empty_list() -> None:
+    """`tuple[()]` is `()` to get_args since Python 3.11, like bare `tuple`; it must not widen to any array."""
+    def f(a: tuple[()], b: typing.Tuple[()], c: tuple, d: typing.Tuple) -> None:  # noqa: UP006
+        """Tuples."""
+
+    props = from_function(f).parameters["properties"]
+    assert props["a"] == props["b"] == {"type": "array", "maxItems": 0}
+    assert props["c"] == props["d"] == {"type": "array"}

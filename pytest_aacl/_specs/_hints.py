@@ -81,6 +81,8 @@ class SchemaBuilder:
             out: dict[str, Any] = {"type": "array", "uniqueItems": True}
             return {**out, "items": self.schema(args[0], f"{where}[]")} if args else out
         if tp is tuple or origin is tuple:
+            if not args and tp is not tuple and tp is not typing.Tuple:  # noqa: UP006  tuple[()]: get_args gives ()
+                return {"type": "array", "maxItems": 0}
             return self._tuple(args, where)
         if tp in _MAPPINGS or origin in _MAPPINGS:
             return self._mapping(args, where)
@@ -97,7 +99,7 @@ class SchemaBuilder:
             return {"type": "array"}
         if len(args) == 2 and args[1] is Ellipsis:
             return {"type": "array", "items": self.schema(args[0], f"{where}[]")}
-        if args == ((),):  # tuple[()]
+        if args == ((),):  # tuple[()] before Python 3.11
             return {"type": "array", "maxItems": 0}
         items = [self.schema(a, f"{where}[{i}]") for i, a in enumerate(args)]
         return {"type": "array", "prefixItems": items, "minItems": len(items), "maxItems": len(items)}
