@@ -1,11 +1,11 @@
-"""The Python examples of README.md and docs/*.md run, and print exactly what the page shows.
+"""Every Python example of README.md and docs/**/*.md runs, and prints exactly what the page shows.
 
 Every fenced ```python block is run in its own subprocess (a fresh interpreter, so an example
 that registers a check or imports ``tools`` cannot leak into another one), in a temporary
 working directory:
 
 * a block whose first line is ``# name.py`` is a module: it is written to ``name.py`` for every
-  later block, and its own test only imports it;
+  later block of the page, and its own test only imports it;
 * a block of ``>>>`` lines is a doctest (its output is inline);
 * a block defining top-level ``test_*`` functions is a test module: it is run with
   ``pytest -p aacl`` (plus Hypothesis's and pytest-recording's plugins, nothing else
@@ -19,12 +19,22 @@ with the lines shown. Nothing in the examples varies per run (they print seeds t
 
 A block that cannot run here carries a marker on the line before its fence:
 
-* ``<!-- readme-test: skip (reason) -->``: not run, reported as skipped with the reason;
-* ``<!-- readme-test: xfail (bug: ...) -->``: a known code bug, a strict xfail;
-* ``<!-- readme-test: continues (reason) -->``: a snippet continuing the previous Python block,
+* ``<!-- docs-test: skip (reason) -->``: not run, reported as skipped with the reason;
+* ``<!-- docs-test: xfail (bug: ...) -->``: a known code bug, a strict xfail;
+* ``<!-- docs-test: continues (reason) -->``: a snippet continuing the previous Python block,
   run with that block's code in front of it;
-* ``<!-- readme-test: outcomes (1 passed, 1 failed) -->``: a test module whose pytest outcome
-  is not all-passed, as the README explains next to it.
+* ``<!-- docs-test: outcomes (1 passed, 1 failed) -->``: a test module whose pytest outcome
+  is not all-passed, as the page explains next to it.
+
+A reference-style page may instead say, on a line of its own before its first fence::
+
+    <!-- docs-test: session -->
+
+Then all its ```python blocks are ``>>>`` doctests run as ONE test, in order, in one
+interpreter sharing state, with ``ELLIPSIS``; a block marked ``skip`` is left out, and a
+block that is not a doctest is an error (doctest would silently ignore it).
+
+Select one page with ``-k``: ``pytest tests/test_docs.py -k tutorial``.
 """
 
 from __future__ import annotations
@@ -41,23 +51,30 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
-#: the pages whose examples run here, one block per fresh interpreter; the other guides under
-#: docs/ are doctests run by their own tests (tests/test_docs_*.py)
-DOCUMENTS = [README, *(ROOT / "docs" / name for name in ("serving.md", "harness.md", "interceptors.md"))]
+
+
+def _documents() -> list[Path]:
+    """README.md and every page under docs/, in a stable order."""
+    return [README, *sorted((ROOT / "docs").rglob("*.md"))]
+
+
+DOCUMENTS = _documents()
 
 _FENCE = re.compile(r"^```([\w-]*)\s*$")
 _HEADING = re.compile(r"^#{1,6}\s+(.+?)\s*$")
-_MARKER = re.compile(r"^<!--\s*readme-test:\s*([\w-]+)\s*(?:\((.*)\))?\s*-->$")
+_MARKER = re.compile(r"^<!--\s*docs-test:\s*([\w-]+)\s*(?:\((.*)\))?\s*-->$")
+_OLD_MARKER = re.compile(r"^<!--\s*readme-test:")
 _MODULE = re.compile(r"^#\s*([A-Za-z_]\w*)\.py\s*$")
 _OUTPUT_LANGS = ("", "text", "console")
 _DIRECTIVES = ("skip", "xfail", "continues", "outcomes")
+_SESSION = "session"
 _OUTCOME = re.compile(r"(\d+) (passed|failed|errors?|skipped|xfailed|xpassed)")
 _TIMEOUT = 120
 
 
 @dataclass(frozen=True)
 class _Block:
-    """One fenced block of README.md, with what surrounds it."""
+    """One fenced block of a page, with what surrounds it."""
 
     lang: str
     line: int
@@ -67,7 +84,11 @@ class _Block:
     after: int  # index (0-based) of the line after the closing fence
 
 
-def _parse(text: str) -> list[_Block]:
+def _page(document: Path) -> str:
+    return document.relative_to(ROOT).as_posix()
+
+
+def _parse(text: str, page: str = "README.md") -> list[_Block]:
     lines = text.splitlines()
     blocks: list[_Block] = []
     heading = "top"
@@ -85,9 +106,11 @@ def _parse(text: str) -> list[_Block]:
         while i < len(lines) and lines[i].rstrip() != "```":
             i += 1
         if i == len(lines):
-            raise AssertionError(f"README.md:{start + 1}: code fence never closed")
+            raise AssertionError(f"{page}:{start + 1}: code fence never closed")
         previous = next((ln.strip() for ln in reversed(lines[:start]) if ln.strip()), "")
         marker = _MARKER.match(previous)
+        if marker and marker.group(1) == _SESSION:
+            marker = None  # the page-level marker, not this block's
         blocks.append(
             _Block(
                 lang=fence.group(1),
@@ -100,6 +123,17 @@ def _parse(text: str) -> list[_Block]:
         )
         i += 1
     return blocks
+
+
+def _is_session(text: str) -> bool:
+    """Whether the page says ``<!-- docs-test: session -->`` on a line before its first fence."""
+    for line in text.splitlines():
+        if _FENCE.match(line):
+            return False
+        found = _MARKER.match(line.strip())
+        if found and found.group(1) == _SESSION:
+            return True
+    return False
 
 
 def _expected_output(block: _Block, blocks: list[_Block], lines: list[str]) -> str | None:
@@ -126,7 +160,7 @@ def _slug(heading: str) -> str:
 
 @dataclass(frozen=True)
 class _Example:
-    """A Python block ready to run: its code, kind, output and the modules before it."""
+    """A Python block ready to run (or a whole session page): code, kind, output, modules."""
 
     id: str
     block: _Block
@@ -135,6 +169,7 @@ class _Example:
     expected: str | None
     modules: tuple[tuple[str, str], ...]
     document: str = "README.md"
+    blocks: int = 1  # a session: how many doctest blocks it joins
 
 
 def _kind(code: str) -> str:
@@ -152,12 +187,56 @@ def _kind(code: str) -> str:
     return "script"
 
 
+def _check_marker(block: _Block, page: str, allowed: tuple[str, ...]) -> None:
+    if block.marker is None:
+        return
+    if block.marker[0] not in allowed:
+        raise AssertionError(
+            f"{page}:{block.line}: docs-test directive {block.marker[0]!r} is not allowed here; "
+            f"use one of {', '.join(allowed)}"
+        )
+    if not block.marker[1].strip():
+        raise AssertionError(
+            f"{page}:{block.line}: say why in the marker, e.g. "
+            f"<!-- docs-test: {block.marker[0]} (needs a live API key) -->"
+        )
+
+
+def _session(page: str, text: str, blocks: list[_Block]) -> list[_Example]:
+    """A session page as one example: its doctest blocks, at their own line numbers."""
+    lines = text.splitlines()
+    keep = [False] * len(lines)
+    joined = 0
+    for block in blocks:
+        if block.lang != "python":
+            continue
+        _check_marker(block, page, ("skip",))
+        if block.marker:
+            continue
+        if _kind(block.code) != "doctest":
+            raise AssertionError(
+                f"{page}:{block.line}: a session page's python blocks are >>> doctests; "
+                "write this one as >>> lines, or mark it <!-- docs-test: skip (reason) -->"
+            )
+        for index in range(block.line, block.after - 1):
+            keep[index] = True
+        joined += 1
+    if not joined:
+        raise AssertionError(f"{page}: a session page without a runnable python block")
+    # Lines outside the blocks are blanked, so doctest's line numbers are the page's.
+    code = "\n".join(line if keep[n] else "" for n, line in enumerate(lines)) + "\n"
+    first = next(b for b in blocks if b.lang == "python")
+    return [_Example(id=f"{page}:session", block=first, code=code, kind="session",
+                     expected=None, modules=(), document=page, blocks=joined)]
+
+
 def _examples(document: Path = README) -> list[_Example]:
-    page = document.relative_to(ROOT).as_posix()
-    prefix = "" if document == README else f"{document.stem}-"
+    page = _page(document)
     text = document.read_text(encoding="utf-8")
     lines = text.splitlines()
-    blocks = _parse(text)
+    blocks = _parse(text, page)
+    if _is_session(text):
+        return _session(page, text, blocks)
     examples: list[_Example] = []
     modules: list[tuple[str, str]] = []
     per_heading: dict[str, int] = {}
@@ -165,16 +244,7 @@ def _examples(document: Path = README) -> list[_Example]:
     for block in blocks:
         if block.lang != "python":
             continue
-        if block.marker and block.marker[0] not in _DIRECTIVES:
-            raise AssertionError(
-                f"{page}:{block.line}: unknown readme-test directive {block.marker[0]!r}; "
-                f"use one of {', '.join(_DIRECTIVES)}"
-            )
-        if block.marker and not block.marker[1].strip():
-            raise AssertionError(
-                f"{page}:{block.line}: say why in the marker, e.g. "
-                f"<!-- readme-test: {block.marker[0]} (needs a live API key) -->"
-            )
+        _check_marker(block, page, _DIRECTIVES)
         code = block.code
         if block.marker and block.marker[0] == "continues":
             if previous is None:
@@ -189,7 +259,7 @@ def _examples(document: Path = README) -> list[_Example]:
         per_heading[slug] = per_heading.get(slug, 0) + 1
         examples.append(
             _Example(
-                id=f"{prefix}{slug}-{per_heading[slug]}",
+                id=f"{page}:{slug}-{per_heading[slug]}",
                 document=page,
                 block=block,
                 code=code,
@@ -207,6 +277,8 @@ def _params() -> list[object]:
     for example in (e for document in DOCUMENTS for e in _examples(document)):
         marks: list[pytest.MarkDecorator] = []
         directive, reason = example.block.marker or ("", "")
+        if example.kind == "session":
+            directive = ""
         if directive == "skip":
             marks.append(pytest.mark.skip(reason=f"{example.document}:{example.block.line}: {reason}"))
         elif directive == "xfail":
@@ -256,21 +328,35 @@ def _counts(summary: str) -> dict[str, int]:
     }
 
 
+_DOCTEST = (
+    "import doctest, sys\n"
+    "result = doctest.testfile({name!r}, module_relative=False, optionflags={flags})\n"
+    "print(f'docs-test: {{result.attempted}} tried')\n"
+    "sys.exit(1 if result.failed else 0)\n"
+)
+
+
+def _run_doctest(example: _Example, tmp_path: Path, where: str) -> subprocess.CompletedProcess[str]:
+    name = Path(example.document).name if example.kind == "session" else "example.txt"
+    (tmp_path / name).write_text(example.code, encoding="utf-8")
+    flags = "doctest.ELLIPSIS" if example.kind == "session" else "0"
+    result = _run(["-c", _DOCTEST.format(name=name, flags=flags)], tmp_path)
+    tried = re.search(r"^docs-test: (\d+) tried$", result.stdout, re.MULTILINE)
+    assert tried, f"{where}: the doctest did not run\n{result.stdout[-3000:]}\n{result.stderr[-3000:]}"
+    assert int(tried.group(1)) >= example.blocks, f"{where}: a doctest block ran no example"
+    return result
+
+
 @pytest.mark.parametrize("example", _params())
-def test_readme_example(example: _Example, tmp_path: Path) -> None:
+def test_docs_example(example: _Example, tmp_path: Path) -> None:
     where = f"{example.document}:{example.block.line} ({example.id})"
     for filename, source in example.modules:
         (tmp_path / filename).write_text(source, encoding="utf-8")
     if example.kind == "module":
         module = Path(example.modules[-1][0]).stem
         result = _run(["-c", f"import {module}"], tmp_path)
-    elif example.kind == "doctest":
-        (tmp_path / "example.txt").write_text(example.code, encoding="utf-8")
-        runner = (
-            "import doctest, sys\n"
-            "sys.exit(doctest.testfile('example.txt', module_relative=False).failed)\n"
-        )
-        result = _run(["-c", runner], tmp_path)
+    elif example.kind in ("doctest", "session"):
+        result = _run_doctest(example, tmp_path, where)
     elif example.kind == "pytest":
         (tmp_path / "pytest.ini").write_text("[pytest]\n", encoding="utf-8")
         (tmp_path / "test_example.py").write_text(example.code, encoding="utf-8")
@@ -293,24 +379,52 @@ def test_readme_example(example: _Example, tmp_path: Path) -> None:
         _compare(result.stdout, example.expected, where)
 
 
+
 def test_the_shown_outputs_are_found() -> None:
-    """Guards the pairing rule: it must keep finding the README's shown outputs."""
-    compared = [e for e in _examples() if e.expected is not None]
+    """Guards the pairing rule: it must keep finding the pages' shown outputs."""
+    compared = [e for d in DOCUMENTS for e in _examples(d) if e.expected is not None]
     assert len(compared) >= 8, [e.id for e in compared]
+    assert any(e.document == "README.md" for e in compared), "README.md shows no checked output"
 
 
-@pytest.mark.parametrize("document", DOCUMENTS, ids=lambda p: p.name)
+def test_session_pages_are_found(tmp_path: Path) -> None:
+    """Guards the session rule: the marker before the first fence makes one doctest of a page."""
+    page = tmp_path / "page.md"
+    page.write_text(
+        "# Page\n\n<!-- docs-test: session -->\n\n```python\n>>> x = 2\n```\n\ntext\n\n"
+        "```python\n>>> x + 1\n3\n```\n",
+        encoding="utf-8",
+    )
+    text = page.read_text(encoding="utf-8")
+    [example] = _session("page.md", text, _parse(text))
+    assert example.kind == "session" and example.blocks == 2
+    assert example.code.splitlines()[4:14] == ["", ">>> x = 2", *[""] * 5, ">>> x + 1", "3", ""]
+    assert not _is_session(text.replace("<!-- docs-test: session -->", ""))
+
+
+@pytest.mark.parametrize("document", DOCUMENTS, ids=_page)
 def test_markers_sit_before_python_blocks(document: Path) -> None:
     """A marker before anything else (a moved or stale marker) would silently do nothing."""
+    page = _page(document)
     text = document.read_text(encoding="utf-8")
     lines = text.splitlines()
-    python_lines = {b.line for b in _parse(text) if b.lang == "python"}
+    blocks = _parse(text, page)
+    python_lines = {b.line for b in blocks if b.lang == "python"}
+    first_fence = min((b.line for b in blocks), default=len(lines) + 1)
+    problems = []
     for number, line in enumerate(lines, start=1):
-        if not _MARKER.match(line.strip()):
+        if _OLD_MARKER.match(line.strip()):
+            problems.append(f"{page}:{number}: readme-test markers are now <!-- docs-test: ... -->")
+        found = _MARKER.match(line.strip())
+        if not found:
+            continue
+        if found.group(1) == _SESSION:
+            if number > first_fence:
+                problems.append(f"{page}:{number}: the session marker goes before the first fence")
             continue
         following = next(
             (n for n in range(number + 1, len(lines) + 1) if lines[n - 1].strip()), None
         )
-        assert following in python_lines, (
-            f"{document.name}:{number}: readme-test marker not directly before a ```python block"
-        )
+        if following not in python_lines:
+            problems.append(f"{page}:{number}: docs-test marker not directly before a ```python block")
+    assert not problems, "\n".join(problems)
