@@ -116,7 +116,7 @@ def fuzz(
     `timeout` bounds each call: a hang is a `total` finding.  `reset`, if given, is called
     before every call, in the process the tool runs in (recreate a temporary repository,
     truncate a table, clear a module-level cache, ...).  `corpus` is a regression-corpus
-    directory (docs/interceptors.md): each case saved for a tool is replayed first, before any
+    directory (docs/how-to/regression-corpus.md): each case saved for a tool is replayed first, before any
     generated input (a reviewed normalisation as a hallucinated case, a reviewed correction as
     an invalid one).
 

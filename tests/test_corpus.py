@@ -100,16 +100,19 @@ def test_easy_defects_are_found(entry_id: str) -> None:
     assert not run.false, "\n".join(run.false)
 
 
-_DOC = Path(__file__).resolve().parent.parent / "docs" / "corpus.md"
+_DOC = Path(__file__).resolve().parent.parent / "docs" / "how-to" / "regression-corpus.md"
 
 
 def test_the_docs_example_adds_a_defect_that_shows() -> None:
-    """docs/corpus.md's Python example runs (in a fresh interpreter) and prints what it shows."""
+    """The page's planted-defect example runs from the repository root (the docs runner, in a
+    temporary directory, cannot import pattern_validation) and prints what it shows."""
     text = _DOC.read_text(encoding="utf-8")
-    blocks = re.findall(r"```python\n(.*?)```\s*prints\s*```text\n(.*?)```", text, re.S)
-    assert blocks, "docs/corpus.md lost its example"
+    blocks = [(code, shown) for code, shown in
+              re.findall(r"```python\n(.*?)```\s*prints\s*```text\n(.*?)```", text, re.S)
+              if "pattern_validation" in code]
+    assert blocks, "docs/how-to/regression-corpus.md lost its planted-defect example"
     for code, shown in blocks:
         done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
-                              cwd=_DOC.parent.parent)
+                              cwd=_DOC.parents[2])
         assert done.returncode == 0, done.stderr[-2000:]
         assert done.stdout.strip() == shown.strip()

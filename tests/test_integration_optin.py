@@ -81,7 +81,7 @@ def test_using_aacl_usage_without_opting_in_says_how(pytester: pytest.Pytester) 
     result = pytester.runpytest("-p", "no:randomly")
     result.assert_outcomes(errors=1)
     assert ("aacl_usage needs recorded LLM tests switched on: add aacl_marker = integration "
-            "to the [pytest] ini section (see docs/recording.md)") in result.stdout.str()
+            "to the [pytest] ini section (see docs/how-to/record-and-replay.md)") in result.stdout.str()
     assert "Traceback" not in result.stdout.str() and "raise" not in result.stdout.str()
 
 

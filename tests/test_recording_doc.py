@@ -1,4 +1,4 @@
-"""docs/recording.md's example project is real: its ini line, test module and cassette,
+"""docs/how-to/record-and-replay.md's example project is real: its ini line, test module and cassette,
 written into a fresh project, replay under CI with no API key and no network."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-DOC = Path(__file__).resolve().parents[1] / "docs" / "recording.md"
+DOC = Path(__file__).resolve().parents[1] / "docs" / "how-to" / "record-and-replay.md"
 _FILE_BLOCK = re.compile(r"^```(ini|python|yaml)\n# (\S+)\n(.*?)^```$", re.MULTILINE | re.DOTALL)
 
 

@@ -1,6 +1,6 @@
 """Serving a boundary tool: through real FastMCP / MCP SDK clients and real LangChain tools.
 
-docs/serving.md's examples run as tests too (tests/test_readme.py); these cover what the page
+docs/how-to/serve-a-tool.md's examples run as tests too (tests/test_docs.py); these cover what the page
 does not show: the advertised schema, async implementations, nested models, bad arguments.
 """
 

@@ -126,12 +126,3 @@ def test_hallucinated_intends_the_same_realistic_values() -> None:
         assert all(re.fullmatch(r"[a-z0-9.-]+\.[a-z]{2,}", d) for d in call.intended["include_domains"])
         assert all(s.isascii() and s.isprintable() for s in _strings(call.intended))
 
-
-def test_the_documented_example_runs() -> None:
-    from pathlib import Path
-
-    doc = Path(__file__).resolve().parent.parent / "docs" / "strategies-conforming.md"
-    blocks = re.findall(r"```python\n(.*?)```", doc.read_text(encoding="utf-8"), re.DOTALL)
-    assert blocks
-    for block in blocks:
-        exec(compile(block, str(doc), "exec"), {"__name__": "doc_example"})

@@ -2,7 +2,7 @@
 
 `ENTRIES` lists every entry (`Entry`, see `_manifest`); `DEFECTS` and `CONTROLS` split it.
 Each defective layer is a correct layer with exactly one defective reader, so a finding on
-it is either the planted defect or a false positive.  See docs/corpus.md.
+it is either the planted defect or a false positive.  See docs/how-to/regression-corpus.md.
 """
 
 from __future__ import annotations

@@ -220,7 +220,7 @@ def aacl_usage(request: pytest.FixtureRequest) -> TestUsage:
     state = state_of(request.config)
     if state is None:
         pytest.fail("aacl_usage needs recorded LLM tests switched on: add aacl_marker = "
-                    "integration to the [pytest] ini section (see docs/recording.md)", pytrace=False)
+                    "integration to the [pytest] ini section (see docs/how-to/record-and-replay.md)", pytrace=False)
     usage = request.getfixturevalue("_aacl_cassette")
     if usage is None:
         pytest.fail(f"aacl_usage is available in tests marked @pytest.mark.{state.marker}",
