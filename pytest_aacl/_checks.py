@@ -362,8 +362,10 @@ def correction_quality(case: Case, call: Call, ctx: CheckContext) -> None:
             f"the correction does not name the field {fields[0]!r}: {call.message[:200]!r}"
         ), ("unnamed field",))
         return
-    sent = [sent_value(label) for label in case.labels]
-    lacks = text_correction_lacks(call.message, fields, [v for v in sent if v is not NOTHING])
+    sent = [v for v in (sent_value(label) for label in case.labels) if v is not NOTHING]
+    # for a key the model made up, what was received is the key itself (UNEXPECTED_FIELD)
+    sent += [k for k in case.args if k not in props]
+    lacks = text_correction_lacks(call.message, fields, sent)
     kinds = tuple(part.split(" (")[0].split(" '")[0] for part in lacks)
     _require(not lacks, f"the correction lacks {', '.join(lacks)}: {render_value(call.message, 160)}", ("lacks", *kinds))
 

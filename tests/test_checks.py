@@ -308,3 +308,30 @@ def test_checks_that_read_the_implementation_say_so() -> None:
     assert needs == {"identity_on_canonical", "rejects_invalid", "typed_implementation", "idempotent"}
     assert CHECKS["correction_quality"].severity == "advice"
     assert all(CHECKS[n].fix for n in ("no_silent_corruption", "rejects_invalid", "total", "correction_quality"))
+
+
+def test_a_made_up_key_named_in_the_correction_is_what_was_received() -> None:
+    """Black box over MCP: the boundary answers UNEXPECTED_FIELD with the key the model made
+    up as the value received; correction_quality took only the key's value (1) for it and
+    gave false advice on our own boundary."""
+    from mcp import types
+    from mcp.server import Server
+
+    from pytest_aacl import boundary, fuzz
+    from pytest_aacl.serve import call_mcp, mcp_tool
+
+    @boundary
+    def read_file(name: str, numbered: bool = False) -> str:
+        """Read a file."""
+        return name.upper() if numbered else name
+
+    async def list_tools(context: Any, params: Any) -> types.ListToolsResult:
+        return types.ListToolsResult(tools=[mcp_tool(read_file)])
+
+    async def call_tool(context: Any, params: Any) -> types.CallToolResult:
+        return await call_mcp(read_file, params.arguments)
+
+    server = Server("files", on_list_tools=list_tools, on_call_tool=call_tool)
+    report = fuzz(server, checks=["correction_quality"], max_examples=30, seed=0)
+    assert report.examples_run > 0 and not report.not_applicable, "the check never ran"
+    assert report.advice == []
