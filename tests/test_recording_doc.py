@@ -8,20 +8,26 @@ from pathlib import Path
 
 import pytest
 
-DOC = Path(__file__).resolve().parents[1] / "docs" / "how-to" / "record-and-replay.md"
+ROOT = Path(__file__).resolve().parents[1]
+DOC = ROOT / "docs" / "how-to" / "record-and-replay.md"
+README = ROOT / "README.md"
 _FILE_BLOCK = re.compile(r"^```(ini|python|yaml)\n# (\S+)\n(.*?)^```$", re.MULTILINE | re.DOTALL)
 
 
-def _files() -> dict[str, str]:
-    text = DOC.read_text(encoding="utf-8")
+def _files(doc: Path = DOC) -> dict[str, str]:
+    text = doc.read_text(encoding="utf-8")
     return {path: f"# {path}\n{body}" for _, path, body in _FILE_BLOCK.findall(text)}
 
 
+@pytest.mark.parametrize("module_from", ["docs/how-to/record-and-replay.md", "README.md"])
 def test_the_documented_project_replays_in_ci(pytester: pytest.Pytester,
-                                              monkeypatch: pytest.MonkeyPatch) -> None:
+                                              monkeypatch: pytest.MonkeyPatch, module_from: str) -> None:
+    """The page's project replays; so does README's shorter test module, against the page's cassette."""
     files = _files()
     assert sorted(files) == ["cassettes/test_weather/test_model_calls_the_weather_tool.yaml",
                              "pytest.ini", "tests/test_weather.py"]
+    if module_from == "README.md":
+        (files["tests/test_weather.py"],) = _files(README).values()
     for path, text in files.items():
         target = pytester.path / path
         target.parent.mkdir(parents=True, exist_ok=True)
