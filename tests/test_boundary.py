@@ -14,8 +14,7 @@ from typing import Annotated, Any, Literal
 import pytest
 from annotated_types import Ge, Le
 
-from pytest_aacl._boundary import BoundaryInvariantError, Tool, boundary
-from pytest_aacl._errors import CorrectionError, SpecError
+from pytest_aacl import BoundaryInvariantError, CorrectionError, SpecError, Tool, boundary
 
 
 class Depth(enum.Enum):

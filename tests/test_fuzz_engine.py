@@ -294,17 +294,14 @@ def test_url_parameters_compare_as_the_string_the_model_meant() -> None:
     assert report.findings == [], str(report)
 
 
-def test_a_user_check_without_a_fix_line_still_ends_with_one() -> None:
-    from pytest_aacl import CHECKS, check
+def test_a_user_check_without_a_fix_line_still_ends_with_one(isolated_checks: dict[str, Any]) -> None:
+    from pytest_aacl import check
 
     @check(inputs=("conforming",), name="aacl_test_never_q")
     def never_q(case: Any, call: Any, ctx: Any) -> None:
         """The query is at most 2 characters long."""
         assert len(str(case.args.get("query", ""))) <= 2, "a query longer than 2 characters"
 
-    try:
-        report = fuzz(black_box(count_ok), checks=["aacl_test_never_q"], max_examples=200, seed=0)
-    finally:
-        del CHECKS["aacl_test_never_q"]
+    report = fuzz(black_box(count_ok), checks=["aacl_test_never_q"], max_examples=200, seed=0)
     [finding] = report.findings
     assert finding.fix == "make the tool satisfy the check 'aacl_test_never_q': The query is at most 2 characters long."

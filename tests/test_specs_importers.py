@@ -11,8 +11,9 @@ import jsonschema
 import pytest
 from pydantic import BaseModel, Field
 
-from pytest_aacl import SpecError, ToolSpec
-from pytest_aacl._specs import (
+from pytest_aacl import (
+    SpecError,
+    ToolSpec,
     as_spec,
     from_function,
     from_langchain,

@@ -24,8 +24,7 @@ from test_strategies_consistency import (
     _same,
 )
 
-from pytest_aacl import CorrectionError, boundary
-from pytest_aacl._specs import from_bfcl
+from pytest_aacl import CorrectionError, boundary, from_bfcl
 
 
 def _bfcl_dir() -> Path | None:

@@ -19,8 +19,8 @@ from test_strategies_consistency import (
     AWAITING_BOUNDARY,  # families whose reading lands with the boundary branch
 )
 
-from pytest_aacl._boundary import boundary
-from pytest_aacl._errors import MAX_MESSAGE_CHARS, CorrectionError
+from pytest_aacl import CorrectionError, boundary
+from pytest_aacl._errors import MAX_MESSAGE_CHARS
 
 SETTINGS = settings(max_examples=300, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
 
