@@ -4,7 +4,6 @@ argument validation and the reset hook."""
 from __future__ import annotations
 
 import threading
-import time
 import warnings
 from pathlib import Path
 from typing import Any
@@ -177,13 +176,11 @@ def hangs(name: Any = None, enabled: Any = None, **extra: Any) -> None:
 
 
 def test_an_always_hanging_tool_is_one_finding_and_stops_early() -> None:
-    start = time.perf_counter()
     report = fuzz(black_box(hangs, FLAG, timeout=0.05), max_examples=50, seed=0)
-    took = time.perf_counter() - start
     STOP.set()
     [finding] = report.findings
     assert finding.check == "total" and finding.outcome == "timeout" and "hangs" in finding.message, str(report)
-    assert report.examples_run <= 3 + 1 and took < 30
+    assert report.examples_run <= 3 + 1  # stopped after 3 hangs in a row, not 50 examples x 7 checks
     assert any("hung on 3 calls in a row" in line for line in report.not_applicable)
 
 
@@ -292,6 +289,7 @@ def test_url_parameters_compare_as_the_string_the_model_meant() -> None:
     # pydantic hands the tool AnyUrl("https://a.com/") for "https://a.com": not a difference
     report = fuzz(server, max_examples=40, seed=1)
     assert report.findings == [], str(report)
+    assert report.examples_run >= 40 * 2
 
 
 def test_a_user_check_without_a_fix_line_still_ends_with_one(isolated_checks: dict[str, Any]) -> None:
