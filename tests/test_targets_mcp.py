@@ -106,12 +106,12 @@ def test_a_named_implementation_behind_an_mcp_server_is_spied() -> None:
         module.book_backend(city.strip().title(), nights)
         return "ok"
 
-    module.BOOKED.clear()
+    module.clear_bookings()
     [t] = resolve(server, implementation=(module, "book_backend"))
     with t.session():
         call = t.call({"city": " oslo ", "nights": 2})
     t.close()
-    assert not t.black_box and call.received == [{"city": "Oslo", "nights": 2}] and module.BOOKED == []
+    assert not t.black_box and call.received == [{"city": "Oslo", "nights": 2}] and module.booked() == []
 
 
 def test_mcp_sdk_high_level_server_structured_content() -> None:
