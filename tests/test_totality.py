@@ -141,8 +141,13 @@ def _fingerprint(value: Any, depth: int = 0) -> Any:
     return id(value)
 
 
+#: calls the boundary accepts and rewrites (ARGUMENTS alone are refused 299 times in 300, so
+#: "the input is never mutated" would hardly meet a call that was actually normalised)
+RENDERED = hallucinated(SCHEMA).map(lambda call: call.args)
+
+
 @SETTINGS
-@given(ARGUMENTS)
+@given(st.one_of(RENDERED, ARGUMENTS))
 def test_only_correction_errors_escape_and_input_is_never_mutated(arguments: Any) -> None:
     before = _fingerprint(arguments)
     received.clear()
@@ -159,16 +164,23 @@ def test_only_correction_errors_escape_and_input_is_never_mutated(arguments: Any
         assert len(received) == 1
 
 
-@SETTINGS
-@given(ARGUMENTS)
-def test_normalisation_is_idempotent(arguments: Any) -> None:
-    try:
-        once = TOOL.normalise_json(arguments)
-    except CorrectionError:
-        return
-    twice = TOOL.normalise_json(once)
-    assert twice is once  # a canonical value passes through as the same object
-    assert TOOL.normalise_json(dict(once)) == once
+def test_normalisation_is_idempotent() -> None:
+    normalised: list[dict[str, Any]] = []
+
+    @SETTINGS
+    @given(st.one_of(RENDERED, ARGUMENTS))
+    def check(arguments: Any) -> None:
+        try:
+            once = TOOL.normalise_json(arguments)
+        except CorrectionError:
+            return
+        twice = TOOL.normalise_json(once)
+        assert twice is once  # a canonical value passes through as the same object
+        assert TOOL.normalise_json(dict(once)) == once
+        normalised.append(once)
+
+    check()
+    assert len(normalised) > 50  # 82 of the 300 examples with this derandomised run
 
 
 JSON_OBJECTS = st.dictionaries(
