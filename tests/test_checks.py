@@ -196,23 +196,21 @@ def test_idempotent_calls_the_tool_again_with_what_it_received(target: CheckCont
     assert msg is not None and "produced a correction (\"plain failure\")" in msg
 
 
-def test_user_checks_register_by_name_and_validate_inputs() -> None:
+def test_user_checks_register_by_name_and_validate_inputs(isolated_checks: dict[str, Any]) -> None:
     @check(inputs=("conforming",))
     def never_empty_query(case: Case, call: Call, target: CheckContext) -> None:
         """The implementation never sees an empty query."""
         for kwargs in call.received:
             assert kwargs.get("query"), "empty query"
 
-    try:
-        assert CHECKS["never_empty_query"].inputs == ("conforming",)
-        assert CHECKS["never_empty_query"].description == "The implementation never sees an empty query."
-    finally:
-        del CHECKS["never_empty_query"]
+    assert CHECKS["never_empty_query"].inputs == ("conforming",)
+    assert CHECKS["never_empty_query"].description == "The implementation never sees an empty query."
+    assert CHECKS["never_empty_query"].func is never_empty_query
     with pytest.raises(ValueError, match="subset of"):
         check(inputs=("weird",))
 
 
-def test_check_refuses_a_name_already_registered_unless_replace() -> None:
+def test_check_refuses_a_name_already_registered_unless_replace(isolated_checks: dict[str, Any]) -> None:
     def first(case: Case, call: Call, ctx: CheckContext) -> None:
         """First."""
 
@@ -220,16 +218,13 @@ def test_check_refuses_a_name_already_registered_unless_replace() -> None:
         """Second."""
 
     check(name="aacl_test_dup", inputs=("conforming",))(first)
-    try:
-        with pytest.raises(InvalidArgument, match=r"already registered.*replace=True"):
-            check(name="aacl_test_dup")(second)
-        assert CHECKS["aacl_test_dup"].func is first
-        check(name="aacl_test_dup", replace=True)(second)
-        assert CHECKS["aacl_test_dup"].func is second
-        with pytest.raises(InvalidArgument, match="already registered"):
-            check(name="total")(second)  # built-ins are protected the same way
-    finally:
-        del CHECKS["aacl_test_dup"]
+    with pytest.raises(InvalidArgument, match=r"already registered.*replace=True"):
+        check(name="aacl_test_dup")(second)
+    assert CHECKS["aacl_test_dup"].func is first
+    check(name="aacl_test_dup", replace=True)(second)
+    assert CHECKS["aacl_test_dup"].func is second
+    with pytest.raises(InvalidArgument, match="already registered"):
+        check(name="total")(second)  # built-ins are protected the same way
     assert CHECKS["total"].func.__name__ == "total"
 
 

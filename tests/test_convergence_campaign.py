@@ -46,6 +46,7 @@ def test_results_sections_do_not_overwrite_each_other(tmp_path: Path, monkeypatc
 def test_a_short_run_still_prints_every_column(capsys: pytest.CaptureFixture[str]) -> None:
     assert convergence.main(["--seeds", "1", "--max-attempts", "6"]) == 0  # no run needs 6 attempts
     table = _rows(capsys.readouterr().out, "### Tool calls: success by correction format")
+    assert set(table) == {"lines", "annotated", "pydantic", "vague"}
     assert all(len(cells) == 1 + 1 + 5 + 2 for cells in table.values())  # runs, first try, 5 retries, 2 more
 
 

@@ -80,6 +80,7 @@ def test_every_trigger_shows_its_defect_and_the_correct_layers_do_not(entry: cor
 @pytest.mark.parametrize("entry", corpus.CONTROLS, ids=lambda e: e.id)
 def test_controls_come_out_clean(entry: corpus.Entry) -> None:
     report = fuzz(**entry.fuzz_kwargs(), max_examples=15, seed=1)
+    assert report.examples_run >= 15, str(report)  # clean because it was judged, not because nothing ran
     run = judge(entry, report, 1, 0.0)
     assert not run.false, "\n".join(run.false)
 

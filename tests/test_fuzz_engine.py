@@ -4,7 +4,6 @@ argument validation and the reset hook."""
 from __future__ import annotations
 
 import threading
-import time
 import warnings
 from pathlib import Path
 from typing import Any
@@ -177,13 +176,11 @@ def hangs(name: Any = None, enabled: Any = None, **extra: Any) -> None:
 
 
 def test_an_always_hanging_tool_is_one_finding_and_stops_early() -> None:
-    start = time.perf_counter()
     report = fuzz(black_box(hangs, FLAG, timeout=0.05), max_examples=50, seed=0)
-    took = time.perf_counter() - start
     STOP.set()
     [finding] = report.findings
     assert finding.check == "total" and finding.outcome == "timeout" and "hangs" in finding.message, str(report)
-    assert report.examples_run <= 3 + 1 and took < 30
+    assert report.examples_run <= 3 + 1  # stopped after 3 hangs in a row, not 50 examples x 7 checks
     assert any("hung on 3 calls in a row" in line for line in report.not_applicable)
 
 
@@ -292,19 +289,17 @@ def test_url_parameters_compare_as_the_string_the_model_meant() -> None:
     # pydantic hands the tool AnyUrl("https://a.com/") for "https://a.com": not a difference
     report = fuzz(server, max_examples=40, seed=1)
     assert report.findings == [], str(report)
+    assert report.examples_run >= 40 * 2
 
 
-def test_a_user_check_without_a_fix_line_still_ends_with_one() -> None:
-    from pytest_aacl import CHECKS, check
+def test_a_user_check_without_a_fix_line_still_ends_with_one(isolated_checks: dict[str, Any]) -> None:
+    from pytest_aacl import check
 
     @check(inputs=("conforming",), name="aacl_test_never_q")
     def never_q(case: Any, call: Any, ctx: Any) -> None:
         """The query is at most 2 characters long."""
         assert len(str(case.args.get("query", ""))) <= 2, "a query longer than 2 characters"
 
-    try:
-        report = fuzz(black_box(count_ok), checks=["aacl_test_never_q"], max_examples=200, seed=0)
-    finally:
-        del CHECKS["aacl_test_never_q"]
+    report = fuzz(black_box(count_ok), checks=["aacl_test_never_q"], max_examples=200, seed=0)
     [finding] = report.findings
     assert finding.fix == "make the tool satisfy the check 'aacl_test_never_q': The query is at most 2 characters long."

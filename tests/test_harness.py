@@ -247,6 +247,6 @@ def test_any_fuzz_target_can_be_a_tool_a_fastmcp_server_here() -> None:
     bot = Scripted({"a": "lots"}, {"a": 2}, tool="plus")
     run = converge(bot, [server], Task("add 2 and 1", tool="plus", intended={"a": 2}))
     assert [a.outcome for a in run.attempts] == ["corrected", "ok"]
-    assert bot.heard[0].is_error and "a" in bot.heard[0].content  # FastMCP's own refusal goes back
+    assert bot.heard[0].is_error and "input_value='lots'" in bot.heard[0].content  # FastMCP's own refusal goes back
     assert run.converged and run.result == {"result": 3}  # the structured content a host sees
     assert run.attempts[1].normalised is None and not run.silent_corruption  # a black box: not judged

@@ -69,4 +69,5 @@ def test_report_path_that_is_a_directory_is_a_usage_error(pytester: pytest.Pytes
 def test_no_table_without_runs(pytester: pytest.Pytester) -> None:
     pytester.makepyfile(test_x="def test_x(): pass")
     result = pytester.runpytest("-p", "aacl")
+    result.assert_outcomes(passed=1)  # the session ran (and finished) with the plugin active
     assert "aacl convergence" not in result.stdout.str()

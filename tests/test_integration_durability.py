@@ -118,8 +118,8 @@ def test_an_interrupted_first_recording_writes_no_file(project: Path, provider: 
         if proc.poll() is None:
             proc.kill()
             proc.wait()
-    assert not (project / "cassettes").exists() or _leftovers(project) == []
-    assert not _cassette(project).exists()
+    # the directory is made only by a write, and an interrupted recording writes nothing
+    assert not (project / "cassettes").exists()
 
 
 def test_failed_and_refused_rerecordings_keep_the_committed_cassette(project: Path,

@@ -129,12 +129,17 @@ def run_suite() -> dict[str, list[str]]:
 
 @pytest.fixture(scope="module")
 def outcomes() -> dict[str, list[str]]:
-    return run_suite()
+    found = run_suite()
+    # every test below judges these outcomes: an empty list of defects means something only
+    # when the suite was actually run through the boundary
+    assert len(found["built"]) > 300, "most schemas of the suite must build"
+    assert len(found["ok"]) > 1000
+    return found
 
 
 def test_the_suite_is_exercised(outcomes: dict[str, list[str]]) -> None:
-    assert len(outcomes["built"]) > 300, "most schemas of the suite must build"
-    assert len(outcomes["ok"]) > 1000
+    assert len(outcomes["built"]) > 300 and len(outcomes["ok"]) > 1000
+    assert 0 < len(outcomes["refused"]) < len(outcomes["built"])
 
 
 @pytest.mark.parametrize("kind", ["invalid_reached", "valid_changed", "valid_refused", "crashed"])
@@ -205,20 +210,24 @@ def test_random_json_values_keep_the_invariant() -> None:
     normalised to valid values (`debug=True` re-validates each)."""
     rng = random.Random(20261126)
     defects: list[str] = []
+    judged = {"valid": 0, "corrected": 0}
     for draft, stem, group, tool in _built_tools():
         validator = _DRAFTS[draft](group["schema"])
         for _ in range(25):
             value = _random_json(rng)
             valid = validator.is_valid(value) and stem != "format"
+            judged["valid"] += valid
             try:
                 out = tool(v=value)
             except CorrectionError as exc:
+                judged["corrected"] += 1
                 if valid:
                     defects.append(f"{stem}: {group['description']}: valid {value!r} refused: {exc}")
                 continue
             if valid and not _same(out, value):
                 defects.append(f"{stem}: {group['description']}: valid {value!r} became {out!r}")
     assert defects == []
+    assert judged["valid"] > 1000 and judged["corrected"] > 1000, judged  # both sides were exercised
 
 
 if __name__ == "__main__":  # figures for a report: python tests/test_json_schema_suite.py

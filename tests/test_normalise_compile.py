@@ -6,8 +6,7 @@ from typing import Any
 
 import pytest
 
-from pytest_aacl._boundary import boundary
-from pytest_aacl._errors import SpecError
+from pytest_aacl import SpecError, boundary
 
 
 def build(properties: dict[str, Any], **extra: Any) -> Any:

@@ -6,8 +6,7 @@ from typing import Any
 
 import pytest
 
-from pytest_aacl._boundary import boundary
-from pytest_aacl._errors import CorrectionError
+from pytest_aacl import CorrectionError, boundary
 
 
 def tool_for(properties: dict[str, Any], required: list[str] | None = None, **extra: Any) -> Any:
@@ -97,7 +96,7 @@ def test_array_bounds_and_uniqueness() -> None:
 def test_prefix_items_tuples() -> None:
     read = field({"type": "array", "prefixItems": [{"type": "integer"}, {"type": "string"}], "items": False, "minItems": 2, "maxItems": 2})
     assert read(["1", "a"]) == [1, "a"]
-    assert read([1, "a", "extra"]) in (("TOO_LONG",),)
+    assert read([1, "a", "extra"]) == ("TOO_LONG",)
     assert read("1, a") == [1, "a"]
 
 

@@ -13,8 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pytest_aacl._boundary import boundary
-from pytest_aacl._errors import CorrectionError
+from pytest_aacl import CorrectionError, boundary
 from pytest_aacl._normalise._lenient import read_arguments
 
 

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from pytest_aacl._boundary import boundary
+from pytest_aacl import boundary
 from pytest_aacl._normalise import Plan
 
 
@@ -79,7 +79,7 @@ def test_inline_text_readings_agree_with_their_nodes() -> None:
     from hypothesis import given, settings
     from hypothesis import strategies as st
 
-    from pytest_aacl._errors import CorrectionError
+    from pytest_aacl import CorrectionError
 
     schema = {"type": "object", "properties": {"n": {"type": "integer", "minimum": 1, "maximum": 20}, "b": {"type": "boolean"}, "m": {"type": "integer"}}}
     plan = Plan(schema)

@@ -15,8 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pytest_aacl._boundary import boundary
-from pytest_aacl._errors import CorrectionError
+from pytest_aacl import CorrectionError, boundary
 
 
 def weather(location: str, days: int = 1, unit: Literal["celsius", "fahrenheit"] = "celsius") -> None:

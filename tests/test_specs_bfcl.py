@@ -9,8 +9,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from pytest_aacl import SpecError
-from pytest_aacl._specs import as_spec, from_bfcl
+from pytest_aacl import SpecError, as_spec, from_bfcl
 
 
 def _shared() -> Path:

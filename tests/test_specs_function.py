@@ -17,8 +17,7 @@ import pytest
 from annotated_types import Ge, Gt, Interval, Le, Len, Lt, MaxLen, MinLen, MultipleOf
 from pydantic import BaseModel, ConfigDict, Field
 
-from pytest_aacl import SpecError
-from pytest_aacl._specs import from_function
+from pytest_aacl import SpecError, from_function
 
 
 class Depth(str, enum.Enum):

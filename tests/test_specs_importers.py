@@ -11,8 +11,9 @@ import jsonschema
 import pytest
 from pydantic import BaseModel, Field
 
-from pytest_aacl import SpecError, ToolSpec
-from pytest_aacl._specs import (
+from pytest_aacl import (
+    SpecError,
+    ToolSpec,
     as_spec,
     from_function,
     from_langchain,
@@ -217,9 +218,10 @@ def test_as_spec_dispatch_and_overrides() -> None:
 
 def test_the_spec_layer_and_from_function_import_no_heavy_library() -> None:
     code = (
-        "import sys, datetime, pytest_aacl._specs as s\n"
+        "import sys, datetime\n"
+        "from pytest_aacl import from_function\n"  # as a user imports it: the package root included
         "def f(q: str, when: datetime.date, n: list[int] | None = None) -> None: ...\n"
-        "s.from_function(f).to_python({'q': 'x', 'when': '2025-01-01'})\n"
+        "from_function(f).to_python({'q': 'x', 'when': '2025-01-01'})\n"
         "heavy = {'pytest', 'hypothesis', 'jsonschema', 'pydantic', 'mcp', 'fastmcp', 'langchain_core', 'asyncio'}\n"
         "print(sorted(heavy & set(sys.modules)))"
     )

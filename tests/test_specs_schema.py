@@ -8,8 +8,8 @@ import json
 import jsonschema
 import pytest
 
-from pytest_aacl import SpecError, ToolSpec
-from pytest_aacl._specs import DRAFT_2020_12, canonicalise, from_schema
+from pytest_aacl import SpecError, ToolSpec, from_schema
+from pytest_aacl._specs import DRAFT_2020_12, canonicalise
 
 
 def _valid_2020(schema: dict) -> None:

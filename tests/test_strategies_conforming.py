@@ -63,7 +63,12 @@ def test_recursive_refs_are_cut_at_a_depth() -> None:
     schema = {"type": "object", "properties": {"tree": {"$ref": "#/$defs/node"}}, "required": ["tree"],
               "$defs": {"node": {"type": "object", "properties": {
                   "kids": {"type": "array", "items": {"$ref": "#/$defs/node"}}}}}}
-    _valid_examples(schema, 30)
+
+    def depth(node: dict[str, Any]) -> int:
+        return 1 + max((depth(kid) for kid in node.get("kids", [])), default=0)
+
+    # the recursion is followed (nested nodes are drawn) and cut at depth 3, as documented
+    assert max(depth(v["tree"]) for v in _valid_examples(schema, 30)) == 3
 
 
 def test_a_percent_encoded_ref_is_followed() -> None:
@@ -116,13 +121,17 @@ def test_values_look_like_what_the_fields_describe() -> None:
         assert _OFFSET.match(call["at"]) and _OFFSET.match(call["since"])
         assert call["note"] is None or call["note"].strip().lower() not in ("null", "none", "")
     assert len({c["city"] for c in values}) > 3
+    # the realistic branch of each `or` above is the one usually drawn, not a vacuous one
+    assert sum("@" in c["contact_email"] for c in values) > len(values) // 4
+    assert sum(c["homepage_url"].startswith("https://") for c in values) > len(values) // 4
+    assert sum(c["note"] is not None for c in values) > len(values) // 8
 
 
 def test_hallucinated_intends_the_same_realistic_values() -> None:
     calls = _draw(hallucinated(SEARCH), 40)
-    for call in calls:
-        if any(label.family == "list_python_escaped" for label in call.labels):
-            continue  # that family renders \u escapes, so its intended items are non-ASCII by design
+    judged = [c for c in calls if not any(label.family == "list_python_escaped" for label in c.labels)]
+    assert len(judged) > len(calls) // 2  # that family renders \u escapes: its intended items are non-ASCII by design
+    for call in judged:
         assert all(re.fullmatch(r"[a-z0-9.-]+\.[a-z]{2,}", d) for d in call.intended["include_domains"])
         assert all(s.isascii() and s.isprintable() for s in _strings(call.intended))
 
