@@ -41,6 +41,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
+from . import _args
 from ._check_support import NOTHING, sent_value, strict_validator, text_correction_lacks
 from ._errors import MAX_MESSAGE_CHARS, CorrectionError, InvalidArgument, render_value
 from ._oracle import compare, compare_arguments, jsonable
@@ -141,17 +142,23 @@ def check(
     marks a check that reads `call.received`: it is reported not applicable for black-box
     tools.  `severity="advice"` findings never fail a run by default.
     """
-    kinds = tuple(inputs) if not isinstance(inputs, str) else (inputs,)
+    kinds = (inputs,) if isinstance(inputs, str) else tuple(_args.items(
+        "check", "inputs", inputs, expected=f"a non-empty subset of {INPUT_KINDS}, e.g. inputs=('hallucinated',)"))
     unknown = [k for k in kinds if k not in INPUT_KINDS]
     if unknown or not kinds:
-        raise InvalidArgument(f"check inputs must be a non-empty subset of {INPUT_KINDS}, got {kinds!r}")
-    if severity not in ("defect", "advice"):
-        raise InvalidArgument(f"check severity must be 'defect' or 'advice', got {severity!r}")
+        raise _args.invalid("check", "inputs", inputs, f"a non-empty subset of {INPUT_KINDS}, e.g. inputs=('hallucinated',)")
+    _args.choice("check", "severity", severity, ("defect", "advice"))
+    _args.text("check", "name", name, optional=True, example='name="never_empty_query"')
+    _args.flag("check", "replace", replace)
+    _args.flag("check", "needs_implementation", needs_implementation)
+    _args.text("check", "fix", fix, empty=True, example='fix="validate the query before searching"')
+    if func is not None and not callable(func):
+        raise _args.invalid("check", "func", func, "a function (case, call, ctx) -> None, or use @check(...) as a decorator")
 
     def register(fn: CheckFunc) -> CheckFunc:
         key = name or getattr(fn, "__name__", "")
         if not key or not callable(fn):
-            raise InvalidArgument(f"@check needs a named function, got {fn!r}")
+            raise _args.invalid("check", "func", fn, "a named function (case, call, ctx) -> None, or pass name=")
         if key in CHECKS and not replace and not _same_function(CHECKS[key].func, fn):
             raise InvalidArgument(f"a check named {key!r} is already registered; pick another name, "
                                   "or pass replace=True to replace it")

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from . import _args
 from ._kinds import classify
 from ._spec import ToolSpec
 from ._targets import Target, TargetError
@@ -56,8 +57,8 @@ def load(reference: str) -> Any:
         return McpEndpoint("http", url=reference)
     module_name, sep, attr_path = reference.partition(":")
     if not sep or not module_name or not attr_path:
-        raise TargetError(f"target {reference!r} must look like 'module:object' (e.g. 'myapp.tools:search_web'), "
-                          "'stdio:<command>' or 'http://127.0.0.1:PORT/mcp'")
+        raise TargetError(f"target {reference!r} is not a reference to a tool; pass 'module:object' "
+                          "(e.g. 'myapp.tools:search_web'), 'stdio:<command>' or 'http://127.0.0.1:PORT/mcp'")
     try:
         obj: Any = importlib.import_module(module_name)
     except ImportError as exc:
@@ -99,7 +100,7 @@ def resolve(
     if isinstance(target, str):
         target = load(target)
     if reset is not None and not callable(reset):
-        raise TargetError(f"reset= must be a callable run before each call, got {type(reset).__name__}")
+        raise TargetError(f"reset={_args.shown(reset)} is not callable; pass a function run before each call")
     kind = classify(target)
     name = label or getattr(target, "__name__", "") or type(target).__name__
     from . import _targets_py as py
@@ -108,7 +109,8 @@ def resolve(
     kw: dict[str, Any] = {"timeout": timeout, "reset": reset}
     if kind in _MCP_KINDS or kind in ("boundary_tool", "langchain"):
         if schema is not None:
-            raise TargetError(f"{name!r} carries its own schema; schema= is for hand-written functions and OpenAI specs")
+            raise TargetError(f"{name!r} carries its own schema, so drop schema= (it is for hand-written "
+                              "functions and OpenAI specs)")
     if kind == "boundary_tool":
         if implementation is not None:
             raise TargetError(f"{name!r} is a boundary Tool and carries its own implementation; drop implementation=")
@@ -133,8 +135,9 @@ def resolve(
                           "(e.g. 'myapp.server:mcp'), so calls go through the MCP protocol")
     if kind == "function":
         return [py.from_function(target, schema, spy=spy, correction=correction, **kw)]
+    shown = repr(label) if label else _args.shown(target)
     raise TargetError(
-        f"{label or type(target).__name__!r} is not a tool: pass a boundary Tool, a function (with schema= or type hints), a FastMCP "
+        f"target={shown} is not a tool; pass a boundary Tool, a function (with schema= or type hints), a FastMCP "
         "or MCP SDK server or tool, a LangChain tool, an OpenAI / Anthropic tool spec with implementation=, "
         "'stdio:<command>' or a local MCP URL"
     )
@@ -167,4 +170,5 @@ def owner_attr(implementation: Any) -> tuple[Any, str]:
         if not hasattr(owner, attr):
             raise TargetError(f"implementation=({owner!r}, {attr!r}): that object has no attribute {attr!r}")
         return owner, attr
-    raise TargetError("implementation= must name what the interface calls: 'module:attr' or (obj, 'attr')")
+    raise TargetError(f"implementation={_args.shown(implementation)} does not name what the interface calls; "
+                      "pass 'module:attr' or (obj, 'attr')")

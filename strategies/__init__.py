@@ -18,7 +18,6 @@ from typing import Any
 
 from hypothesis import event
 from hypothesis import strategies as st
-from hypothesis.errors import InvalidArgument
 
 from . import families
 from . import families as F
@@ -39,7 +38,7 @@ from ._records import (
 )
 from ._render import key_variants, render
 from ._scalars import Rendering
-from ._schema import Node, build, tool_schema
+from ._schema import InvalidArgument, Node, build, tool_schema
 from ._stratify import build_hallucinated
 from .families import *  # noqa: F403  (the family constants are public)
 from .families import FAMILIES
@@ -97,7 +96,8 @@ def _families(value: Iterable[str] | None) -> frozenset[str]:
     chosen = frozenset(value)
     unknown = sorted(str(v) for v in chosen - set(FAMILIES))
     if unknown:
-        raise InvalidArgument(f"unknown famil{'y' if len(unknown) == 1 else 'ies'} {', '.join(unknown)}; "
+        raise InvalidArgument(f"families={sorted(chosen, key=str)!r:.80} names unknown famil"
+                              f"{'y' if len(unknown) == 1 else 'ies'} {', '.join(unknown)}; pass names from FAMILIES; "
                               f"valid names are: {', '.join(FAMILIES)}")
     if not chosen:
         raise InvalidArgument("families must name at least one family (or be None for all)")
