@@ -228,7 +228,7 @@ def _select(checks: Iterable[str] | None) -> list[str]:
         "fuzz", "checks", checks, expected="a list of check names, e.g. checks=['total']")
     unknown = [n for n in names if not isinstance(n, str) or n not in CHECKS]
     if unknown or not names:
-        what = f"checks naming {_args.shown(unknown)}" if unknown else "checks=[]"
+        what = f"checks naming unknown check(s) {_args.shown(unknown)}" if unknown else "checks=[]"
         raise InvalidArgument(f"fuzz() got {what}; pass names of registered checks from: {', '.join(CHECKS)}")
     return list(dict.fromkeys(names))
 

@@ -103,8 +103,8 @@ def middleware(*, date_order: str | None, naive_datetime: str | None, synonyms: 
 def add_to_sdk_server(server: Any, tool: Tool) -> None:
     manager = getattr(server, "_tool_manager", None)
     if manager is None or not hasattr(server, "add_tool"):
-        raise SpecError(f"add_to_mcp_server() takes an MCP SDK server (mcp.server.mcpserver.MCPServer, "
-                        f"or FastMCP from mcp 1.x), got {type(server).__name__}; for fastmcp use "
+        raise SpecError(f"add_to_mcp_server() got server={type(server).__name__}; pass an MCP SDK server "
+                        "(mcp.server.mcpserver.MCPServer, or FastMCP from mcp 1.x); for fastmcp use "
                         "server.add_tool(to_fastmcp(tool)); for a low-level mcp.server.Server use "
                         "mcp_tool() and call_mcp() in its handlers")
     module = type(manager).__module__.rsplit(".tools", 1)[0]  # mcp.server.mcpserver / .fastmcp
