@@ -23,6 +23,7 @@ from ._oracle import jsonable
 from ._report import call_line, format_exception, format_report, safe_repr
 from ._run import HANG_LIMIT, Failure, case_of, coverage_for, run_check
 from ._targets import Target, resolve
+from ._targets_resolve import check_call_options
 
 __all__ = ["Finding", "FuzzReport", "fuzz"]
 
@@ -208,16 +209,9 @@ def _validate(checks: Any, max_examples: Any, seed: Any, correction: Any, timeou
     """Every public argument, checked before anything runs: one `InvalidArgument` each."""
     _args.whole("fuzz", "max_examples", max_examples, minimum=1, example="max_examples=100")
     _args.whole("fuzz", "seed", seed, minimum=-(2**63), example="seed=1234 (None picks a random one)", optional=True)
-    _args.number("fuzz", "timeout", timeout, low=0, low_open=True,
-                 expected="a number of seconds greater than 0, e.g. timeout=5.0")
-    types = correction if isinstance(correction, tuple) else (correction,)
-    if not types or not all(isinstance(c, type) and issubclass(c, BaseException) for c in types):
-        raise _args.invalid("fuzz", "correction", correction, "the exception type your tool raises to refuse a call, "
-                            "e.g. correction=ValueError, or a tuple of such types")
+    check_call_options(timeout, correction, reset)
     if corpus is not None:
         _args.path("fuzz", "corpus", corpus, expected="a directory path (str or pathlib.Path) or None")
-    _args.function("fuzz", "reset", reset, optional=True,
-                   expected="a function called with no arguments before each call, or None")
     return _select(checks)
 
 

@@ -21,7 +21,7 @@ from ._kinds import classify
 from ._spec import ToolSpec
 from ._targets import Target, TargetError
 
-__all__ = ["McpEndpoint", "load", "resolve", "spec_for"]
+__all__ = ["McpEndpoint", "check_call_options", "load", "resolve", "spec_for"]
 
 _LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1", "[::1]")
 
@@ -99,8 +99,7 @@ def resolve(
     label = target if isinstance(target, str) else ""
     if isinstance(target, str):
         target = load(target)
-    if reset is not None and not callable(reset):
-        raise TargetError(f"reset={_args.shown(reset)} is not callable; pass a function run before each call")
+    check_call_options(timeout, correction, reset)
     kind = classify(target)
     name = label or getattr(target, "__name__", "") or type(target).__name__
     from . import _targets_py as py
@@ -141,6 +140,18 @@ def resolve(
         "or MCP SDK server or tool, a LangChain tool, an OpenAI / Anthropic tool spec with implementation=, "
         "'stdio:<command>' or a local MCP URL"
     )
+
+
+def check_call_options(timeout: Any, correction: Any, reset: Any) -> None:
+    """How each call of a target runs (`fuzz()`'s, or a target dict's): one `InvalidArgument` each."""
+    _args.number("fuzz", "timeout", timeout, low=0, low_open=True,
+                 expected="a number of seconds greater than 0, e.g. timeout=5.0")
+    types = correction if isinstance(correction, tuple) else (correction,)
+    if not types or not all(isinstance(c, type) and issubclass(c, BaseException) for c in types):
+        raise _args.invalid("fuzz", "correction", correction, "the exception type your tool raises to refuse a call, "
+                            "e.g. correction=ValueError, or a tuple of such types")
+    _args.function("fuzz", "reset", reset, optional=True,
+                   expected="a function called with no arguments before each call, or None")
 
 
 def spec_for(schema: Any, name: str, description: str = "") -> ToolSpec:

@@ -341,3 +341,45 @@ def test_spec_errors_keep_their_pointer() -> None:
     with pytest.raises(SpecError) as raised:
         from_schema({"type": "object", "properties": {"n": {"type": 5}}})
     assert raised.value.pointer.startswith("/properties/n")
+
+
+# -- command line and ini: one UsageError line each --------------------------------------------
+
+TARGETS = '''
+def add(a: int) -> int:
+    return a
+
+BAD_TIMEOUT = {"target": add, "timeout": "5"}
+BAD_CORRECTION = {"target": add, "correction": "ValueError"}
+UNKNOWN_ARGUMENT = {"target": add, "max_examples": 5}
+'''
+
+# (id, ini lines, command-line arguments, what the one line must say).  The options whose bad
+# values other files already cover (tests/test_plugin.py: --aacl-target, --aacl-checks,
+# --aacl-max-examples, --aacl-seed; test_integration_*: --aacl-budget, --aacl-cost-report,
+# aacl_marker, a broken aacl_prices; test_harness_plugin: --aacl-harness-report) are not repeated.
+OPTIONS: list[tuple[str, str, list[str], str]] = [
+    ("ini-aacl_prices-missing", "aacl_marker = llm\naacl_prices = missing.json", [], "aacl_prices: price file not found"),
+    ("aacl-matrix", "", ["--aacl-matrix=adir"], "is a directory; pass a file path"),
+    ("ini-aacl_targets", "aacl_targets = nonsense", [], "pass 'module:object'"),
+    # before: accepted, then failed later (every generated test, or the first corpus write), or
+    # (aacl_advice_fails) an error line that did not name the option
+    ("ini-aacl_corpus", "aacl_corpus = afile", [], "aacl_corpus = 'afile' is not a directory"),
+    ("aacl-target-timeout", "", ["--aacl-target=targets:BAD_TIMEOUT"], "timeout='5'; pass a number of seconds"),
+    ("aacl-target-correction", "", ["--aacl-target=targets:BAD_CORRECTION"], "correction='ValueError'; pass"),
+    ("aacl-target-unknown", "", ["--aacl-target=targets:UNKNOWN_ARGUMENT"], "bad fuzz() arguments in the target dict"),
+    ("ini-aacl_advice_fails", "aacl_advice_fails = maybe", [], "aacl_advice_fails: invalid truth value"),
+]
+
+
+@pytest.mark.parametrize(("ini", "args", "says"), [row[1:] for row in OPTIONS], ids=[row[0] for row in OPTIONS])
+def test_a_bad_option_is_one_usage_error_line(pytester: pytest.Pytester, ini: str, args: list[str], says: str) -> None:
+    pytester.makeini(f"[pytest]\naddopts = -p no:randomly -p no:cacheprovider\n{ini}\n")
+    pytester.makepyfile(targets=TARGETS, test_x="def test_x():\n    pass\n")
+    pytester.mkdir("adir")
+    (pytester.path / "afile").write_text("x")
+    result = pytester.runpytest(*args)
+    assert result.ret == pytest.ExitCode.USAGE_ERROR, result.stdout.str() + result.stderr.str()
+    said = [line for line in result.stderr.lines if says in line]
+    assert len(said) == 1, result.stderr.str()
+    assert "Traceback" not in result.stderr.str() + result.stdout.str()

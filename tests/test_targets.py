@@ -74,7 +74,7 @@ def test_schema_defaults_to_the_implementations_type_hints() -> None:
         ({"type": "function", "function": {"name": "f", "parameters": SCHEMA}}, {}, "needs implementation="),
         (boundary(book_backend, schema=SCHEMA), {"schema": SCHEMA}, "carries its own schema"),
         (boundary(book_backend, schema=SCHEMA), {"implementation": (this(), "book_backend")}, "carries its own implementation"),
-        (book, {"schema": SCHEMA, "reset": 3}, "reset=3 is not callable"),
+        (book, {"schema": SCHEMA, "reset": 3}, "reset=3; pass a function"),
         # before: a non-callable implementation was silently replaced by the spy and fuzzed
         (book, {"schema": SCHEMA, "implementation": (this(), "SCHEMA")}, "is a dict, not a function"),
     ],
