@@ -209,7 +209,7 @@ def test_convention_findings_are_advice_and_do_not_fail_the_report() -> None:
         ({"seed": True}, "seed=True; pass an integer"),
         ({"correction": "ValueError"}, "correction='ValueError'; pass the exception type"),
         ({"checks": 3}, "checks=3; pass a list of check names"),
-        ({"checks": ["total", "nope"]}, "checks naming \\['nope'\\]; pass names of registered checks"),
+        ({"checks": ["total", "nope"]}, "checks naming unknown check\\(s\\) \\['nope'\\]; pass names of registered checks"),
         ({"reset": "rm -rf"}, "reset='rm -rf'; pass a function"),
     ],
 )

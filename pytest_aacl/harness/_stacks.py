@@ -18,6 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from .. import _args
+from ..strategies._called import Called
 from ._interceptors import Context, Interceptor, Stack, check_interceptors
 
 __all__ = ["check_stack", "interceptor_stacks", "interceptor_test"]
@@ -32,9 +33,12 @@ def interceptor_stacks(interceptors: Sequence[Interceptor], *, min_size: int = 0
         raise _args.invalid("interceptor_stacks", unknown[0], stack_options[unknown[0]],
                             "only Stack options: on_invalid= and on_failure=")
     Stack(pool, **stack_options)  # the options are checked now, not when a stack is drawn
-    return (st.permutations(pool)
-            .flatmap(lambda order: st.integers(min(min_size, len(order)), len(order)).map(lambda n: order[:n]))
-            .map(lambda chosen: Stack(chosen, **stack_options)))
+    names = "[" + ", ".join(f"<Interceptor {i.name}>" for i in pool) + "]"
+    options = {**({"min_size": min_size} if min_size else {}), **stack_options}
+    shown = ", ".join([names, *(f"{k}={v!r}" for k, v in options.items())])
+    return Called(lambda: st.permutations(pool)
+                  .flatmap(lambda order: st.integers(min(min_size, len(order)), len(order)).map(lambda n: order[:n]))
+                  .map(lambda chosen: Stack(chosen, **stack_options)), f"interceptor_stacks({shown})")
 
 
 def check_stack(stack: Stack, base_schema: dict[str, Any], data: Any, *, turns: int = 2) -> None:
