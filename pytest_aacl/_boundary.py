@@ -140,10 +140,13 @@ class Tool:
         """The boundary's plan for this tool: per field, what is expected and the inline
         test that passes a canonical value without a call; `source=True` adds the
         generated Python (also shown in tracebacks, as `<aacl object ...>` lines)."""
+        _args.flag("Tool.explain", "source", source)
         return f"plan for {self.name}\n" + self._plan.explain(source=source)
 
     def with_implementation(self, implementation: Callable[..., Any]) -> Tool:
         """The same boundary (spec and compiled plan) in front of another implementation."""
+        _args.function("Tool.with_implementation", "implementation", implementation,
+                       expected="the function to call with the normalised arguments")
         return _make(self.spec, implementation, self._debug, self._plan)
 
 

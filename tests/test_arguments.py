@@ -107,6 +107,8 @@ ROWS: list[tuple[str, Callable[[], Any], str, str]] = [
     ("boundary-decorator-debug", lambda: boundary(debug="yes"), "debug", "True or False"),
     ("Tool-spec", lambda: Tool(5), "spec", "ToolSpec"),
     ("Tool-debug", lambda: Tool(add.spec, debug="yes"), "debug", "True or False"),
+    ("Tool.with_implementation", lambda: add.with_implementation(5), "implementation", "function"),
+    ("Tool.explain", lambda: add.explain(source="yes"), "source", "True or False"),
     # -- importers --------------------------------------------------------------------------
     ("as_spec-obj", lambda: as_spec(5), "obj", "Accepted"),
     ("as_spec-name", lambda: as_spec(plain, name=5), "name", "name="),
@@ -213,6 +215,8 @@ ROWS: list[tuple[str, Callable[[], Any], str, str]] = [
     ("Stack-interceptors-str", lambda: H.Stack("memory"), "interceptors", "Interceptor("),
     ("Stack-duplicate", lambda: H.Stack([NOTE, NOTE]), "interceptors", "unique names"),
     ("Stack-on_invalid", lambda: H.Stack([NOTE], on_invalid="ignore"), "on_invalid", '"warn"'),
+    ("Stack.without", lambda: H.Stack([NOTE]).without("nope"), "name", "'memory'"),
+    ("Stack.schema", lambda: H.Stack([NOTE]).schema(5), "base", "JSON Schema"),
     ("Stack-on_failure", lambda: H.Stack([NOTE], on_failure="ignore"), "on_failure", '"skip"'),
     ("Interceptor-name", lambda: H.Interceptor(5), "name", "name="),
     ("Interceptor-hook", lambda: H.Interceptor("x", pre_schema=5), "pre_schema", "function"),

@@ -117,12 +117,16 @@ class Stack:
 
     def without(self, name: str) -> Stack:
         """The same stack minus one interceptor (for "removing one never breaks the others")."""
+        _args.choice("Stack.without", "name", name, [i.name for i in self.interceptors])
         return Stack([i for i in self.interceptors if i.name != name], on_invalid=self.on_invalid, on_failure=self.on_failure)
 
     # -- schema -----------------------------------------------------------------------------
 
     def schema(self, base: Mapping[str, Any], ctx: Context | None = None) -> dict[str, Any]:
         """The composed schema for this turn, every change audited, conflicts refused."""
+        _args.mapping("Stack.schema", "base", base, expected='the base JSON Schema dict, e.g. {"type": "object", "properties": {}}')
+        if ctx is not None and not isinstance(ctx, Context):
+            raise _args.invalid("Stack.schema", "ctx", ctx, "a Context() or None")
         ctx = ctx if ctx is not None else Context()
         current = copy.deepcopy(dict(base))
         owners: dict[str, str] = {p: "the base schema" for p in _properties(current)}
