@@ -33,12 +33,12 @@ def invalid(where: str, name: str, value: Any, expected: str) -> InvalidArgument
     return InvalidArgument(f"{where}() got {name}={shown(value)}; pass {expected}")
 
 
-def whole(where: str, name: str, value: Any, *, minimum: int, example: str, optional: bool = False) -> None:
-    """An `int` (not a `bool`) of at least `minimum`; `None` too when `optional`."""
+def whole(where: str, name: str, value: Any, *, minimum: int | None, example: str, optional: bool = False) -> None:
+    """An `int` (not a `bool`) of at least `minimum` (any, if None); `None` too when `optional`."""
     if value is None and optional:
         return
-    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        least = "a positive integer" if minimum == 1 else f"an integer >= {minimum}"
+    if isinstance(value, bool) or not isinstance(value, int) or (minimum is not None and value < minimum):
+        least = "an integer" if minimum is None else "a positive integer" if minimum == 1 else f"an integer >= {minimum}"
         raise invalid(where, name, value, f"{least}{' or None' if optional else ''}, e.g. {example}")
 
 

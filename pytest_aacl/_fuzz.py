@@ -208,7 +208,7 @@ def _validate(checks: Any, max_examples: Any, seed: Any, correction: Any, timeou
               corpus: Any = None) -> list[str]:
     """Every public argument, checked before anything runs: one `InvalidArgument` each."""
     _args.whole("fuzz", "max_examples", max_examples, minimum=1, example="max_examples=100")
-    _args.whole("fuzz", "seed", seed, minimum=-(2**63), example="seed=1234 (None picks a random one)", optional=True)
+    _args.whole("fuzz", "seed", seed, minimum=None, example="seed=1234 (None picks a random one)", optional=True)
     check_call_options(timeout, correction, reset)
     if corpus is not None:
         _args.path("fuzz", "corpus", corpus, expected="a directory path (str or pathlib.Path) or None")

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from . import _args
+from ._errors import InvalidArgument
 from ._kinds import classify
 from ._spec import ToolSpec
 from ._targets import Target, TargetError
@@ -99,13 +100,19 @@ def resolve(
     label = target if isinstance(target, str) else ""
     if isinstance(target, str):
         target = load(target)
-    check_call_options(timeout, correction, reset)
+    try:
+        check_call_options(timeout, correction, reset)
+    except InvalidArgument as exc:  # a target dict's option: the target cannot be fuzzed as given
+        raise TargetError(str(exc)) from None
     kind = classify(target)
     name = label or getattr(target, "__name__", "") or type(target).__name__
     from . import _targets_py as py
 
     spy = None if implementation is None or kind == "dict" else py.named_spy(implementation)
     kw: dict[str, Any] = {"timeout": timeout, "reset": reset}
+    if schema is not None and not isinstance(schema, (dict, ToolSpec)) and not isinstance(getattr(schema, "spec", None), ToolSpec):
+        raise TargetError(f"schema={_args.shown(schema)} is not a schema; pass a JSON Schema dict, an OpenAI / "
+                          "Anthropic tool dict or a ToolSpec (or leave it out to read the type hints)")
     if kind in _MCP_KINDS or kind in ("boundary_tool", "langchain"):
         if schema is not None:
             raise TargetError(f"{name!r} carries its own schema, so drop schema= (it is for hand-written "

@@ -56,7 +56,8 @@ def from_schema(
     if not isinstance(schema, dict):
         raise SpecError(f"from_schema() got schema={_args.shown(schema)}; pass a JSON Schema dict, e.g. "
                         '{"type": "object", "properties": {"q": {"type": "string"}}}')
-    _args.text("from_schema", "name", name, example='name="search_web"')
+    if not isinstance(name, str) or not name:  # a SpecError, as it always was
+        raise SpecError(f"from_schema() got name={_args.shown(name)}; pass a non-empty string, e.g. name=\"search_web\"")
     _args.overrides("from_schema", description=description, implementation=implementation)
     return ToolSpec(
         name=name,

@@ -52,7 +52,7 @@ def converge(model: Model, tools: Iterable[Any], task: Task | str, *, max_attemp
     are the corrections. `execute` runs the implementation of the successful call (its
     result is `run.result`); without it the loop stops at the boundary. Returns the `Run`.
     """
-    loop = _Loop(model, tools, task, max_attempts, correction_format, execute)
+    loop = _Loop(model, tools, task, max_attempts, correction_format, execute, "converge")
     try:
         state = model.start(loop.task, list(loop.tools.values()))
         while loop.more():
@@ -68,7 +68,7 @@ def converge(model: Model, tools: Iterable[Any], task: Task | str, *, max_attemp
 async def aconverge(model: Model, tools: Iterable[Any], task: Task | str, *, max_attempts: int = 4,
                     correction_format: str = "lines", execute: bool = True) -> Run:
     """`converge` for async code: the model's turns and async implementations are awaited."""
-    loop = _Loop(model, tools, task, max_attempts, correction_format, execute)
+    loop = _Loop(model, tools, task, max_attempts, correction_format, execute, "aconverge")
     try:
         state = model.start(loop.task, list(loop.tools.values()))
         while loop.more():
@@ -99,8 +99,7 @@ class _Loop:
     """The bookkeeping shared by the sync and async loops."""
 
     def __init__(self, model: Model, tools: Iterable[Any], task: Task | str, max_attempts: int,
-                 correction_format: str, execute: bool) -> None:
-        where = "converge"
+                 correction_format: str, execute: bool, where: str) -> None:
         if not all(callable(getattr(model, hook, None)) for hook in ("start", "turn", "reply")):
             raise _args.invalid(where, "model", model, "a model adapter: harness.model('openai:gpt-4o-mini'), "
                                 "SimulatedModel(seed=1) or your own class with start(), turn() and reply()")

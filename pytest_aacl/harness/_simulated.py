@@ -114,7 +114,7 @@ class SimulatedModel:
                          ("give_up_probability", give_up_probability)):
             _args.number("SimulatedModel", label, p, low=0.0, high=1.0,
                          expected=f"a probability between 0 and 1, e.g. {label}=0.5")
-        _args.whole("SimulatedModel", "seed", seed, minimum=-(2**63), example="seed=1")
+        _args.whole("SimulatedModel", "seed", seed, minimum=None, example="seed=1")
         _args.text("SimulatedModel", "name", name, example='name="simulated"')
         if weights is not None:
             _check_weights(weights)
