@@ -42,7 +42,13 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
 from . import _args
-from ._check_support import NOTHING, sent_value, strict_validator, text_correction_lacks
+from ._check_support import (
+    NOTHING,
+    check_options,
+    sent_value,
+    strict_validator,
+    text_correction_lacks,
+)
 from ._errors import MAX_MESSAGE_CHARS, CorrectionError, InvalidArgument, render_value
 from ._oracle import compare, compare_arguments, jsonable
 
@@ -142,18 +148,7 @@ def check(
     marks a check that reads `call.received`: it is reported not applicable for black-box
     tools.  `severity="advice"` findings never fail a run by default.
     """
-    kinds = (inputs,) if isinstance(inputs, str) else tuple(_args.items(
-        "check", "inputs", inputs, expected=f"a non-empty subset of {INPUT_KINDS}, e.g. inputs=('hallucinated',)"))
-    unknown = [k for k in kinds if k not in INPUT_KINDS]
-    if unknown or not kinds:
-        raise _args.invalid("check", "inputs", inputs, f"a non-empty subset of {INPUT_KINDS}, e.g. inputs=('hallucinated',)")
-    _args.choice("check", "severity", severity, ("defect", "advice"))
-    _args.text("check", "name", name, optional=True, example='name="never_empty_query"')
-    _args.flag("check", "replace", replace)
-    _args.flag("check", "needs_implementation", needs_implementation)
-    _args.text("check", "fix", fix, empty=True, example='fix="validate the query before searching"')
-    if func is not None and not callable(func):
-        raise _args.invalid("check", "func", func, "a function (case, call, ctx) -> None, or use @check(...) as a decorator")
+    kinds = check_options(func, name, inputs, INPUT_KINDS, replace, needs_implementation, severity, fix)
 
     def register(fn: CheckFunc) -> CheckFunc:
         key = name or getattr(fn, "__name__", "")
