@@ -2,12 +2,17 @@
 
 The public API lives here; everything else is private.  Names are imported lazily so
 that `pytest -p aacl` costs almost nothing in a project that uses none of them.
+`_EXPORTS` is the one export list: `__all__` is derived from it, the `TYPE_CHECKING`
+imports are checked against it by the test suite, and `_check_exports` fails the import
+if the module and the list disagree.
 """
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+import importlib as _importlib
+import typing as _typing
+
+from ._exports import check_exports as _check_exports
 
 __version__ = "0.1.0"
 
@@ -16,8 +21,9 @@ _EXPORTS: dict[str, str] = {
     # errors
     "CorrectionError": "._errors",
     "Correction": "._errors",
-    "SpecError": "._errors",
     "InvalidArgument": "._errors",
+    "SpecError": "._errors",
+    "TargetError": "._errors",
     "CODES": "._errors",
     # the boundary runtime
     "boundary": "._boundary",
@@ -46,65 +52,50 @@ _EXPORTS: dict[str, str] = {
     "Defect": "._checks",
 }
 
-__all__ = [
-    "CHECKS",
-    "CODES",
-    "BoundaryInvariantError",
-    "Call",
-    "Case",
-    "CheckContext",
-    "Correction",
-    "CorrectionError",
-    "Defect",
-    "Finding",
-    "FuzzReport",
-    "InvalidArgument",
-    "SpecError",
-    "Tool",
-    "ToolSpec",
-    "__version__",
-    "as_spec",
-    "boundary",
-    "check",
-    "from_bfcl",
-    "from_function",
-    "from_langchain",
-    "from_mcp",
-    "from_openai",
-    "from_schema",
-    "fuzz",
-    "specs_from_mcp_server",
-    "specs_from_mcp_server_async",
-]
+__all__ = sorted([*_EXPORTS, "__version__"])
 
-if TYPE_CHECKING:  # pragma: no cover
-    from ._boundary import BoundaryInvariantError, Tool, boundary
-    from ._checks import CHECKS, Call, Case, Defect, check
-    from ._context import CheckContext
-    from ._errors import CODES, Correction, CorrectionError, InvalidArgument, SpecError
-    from ._fuzz import Finding, FuzzReport, fuzz
-    from ._spec import ToolSpec
-    from ._specs import (
-        as_spec,
-        from_bfcl,
-        from_function,
-        from_langchain,
-        from_mcp,
-        from_openai,
-        from_schema,
-        specs_from_mcp_server,
-        specs_from_mcp_server_async,
-    )
+if _typing.TYPE_CHECKING:  # pragma: no cover  (`X as X` re-exports; tests/test_exports.py checks them against _EXPORTS)
+    from ._boundary import BoundaryInvariantError as BoundaryInvariantError
+    from ._boundary import Tool as Tool
+    from ._boundary import boundary as boundary
+    from ._checks import CHECKS as CHECKS
+    from ._checks import Call as Call
+    from ._checks import Case as Case
+    from ._checks import Defect as Defect
+    from ._checks import check as check
+    from ._context import CheckContext as CheckContext
+    from ._errors import CODES as CODES
+    from ._errors import Correction as Correction
+    from ._errors import CorrectionError as CorrectionError
+    from ._errors import InvalidArgument as InvalidArgument
+    from ._errors import SpecError as SpecError
+    from ._errors import TargetError as TargetError
+    from ._fuzz import Finding as Finding
+    from ._fuzz import FuzzReport as FuzzReport
+    from ._fuzz import fuzz as fuzz
+    from ._spec import ToolSpec as ToolSpec
+    from ._specs import as_spec as as_spec
+    from ._specs import from_bfcl as from_bfcl
+    from ._specs import from_function as from_function
+    from ._specs import from_langchain as from_langchain
+    from ._specs import from_mcp as from_mcp
+    from ._specs import from_openai as from_openai
+    from ._specs import from_schema as from_schema
+    from ._specs import specs_from_mcp_server as specs_from_mcp_server
+    from ._specs import specs_from_mcp_server_async as specs_from_mcp_server_async
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> _typing.Any:
     module = _EXPORTS.get(name)
     if module is None:
         raise AttributeError(f"module 'pytest_aacl' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module, __name__), name)
+    value = getattr(_importlib.import_module(module, __name__), name)
     globals()[name] = value
     return value
 
 
 def __dir__() -> list[str]:
     return __all__
+
+
+_check_exports(globals(), __all__, lazy=_EXPORTS)

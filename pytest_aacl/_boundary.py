@@ -18,6 +18,7 @@ import json
 from collections.abc import Callable
 from typing import Any, overload
 
+from . import _args
 from ._errors import Correction, CorrectionError, SpecError, render_value
 from ._normalise import Plan
 from ._normalise._lenient import read_arguments
@@ -49,6 +50,10 @@ class Tool:
     name: str
 
     def __init__(self, spec: ToolSpec, *, implementation: Callable[..., Any] | None = None, debug: bool = False, _plan: Plan | None = None) -> None:
+        if not isinstance(spec, ToolSpec):
+            raise _args.invalid("Tool", "spec", spec, "a ToolSpec (from from_function, from_schema or as_spec), "
+                                "or build the tool with @boundary")
+        _args.flag("Tool", "debug", debug)
         impl = implementation or spec.implementation
         if impl is None or not callable(impl):
             raise SpecError(f"tool {spec.name!r} has no callable implementation; pass the function to boundary()")
@@ -135,10 +140,13 @@ class Tool:
         """The boundary's plan for this tool: per field, what is expected and the inline
         test that passes a canonical value without a call; `source=True` adds the
         generated Python (also shown in tracebacks, as `<aacl object ...>` lines)."""
+        _args.flag("Tool.explain", "source", source)
         return f"plan for {self.name}\n" + self._plan.explain(source=source)
 
     def with_implementation(self, implementation: Callable[..., Any]) -> Tool:
         """The same boundary (spec and compiled plan) in front of another implementation."""
+        _args.function("Tool.with_implementation", "implementation", implementation,
+                       expected="the function to call with the normalised arguments")
         return _make(self.spec, implementation, self._debug, self._plan)
 
 
@@ -205,6 +213,7 @@ def boundary(
     into the schema as `x-aacl-*` keywords.  `debug=True` re-validates every normalised
     call against the strict schema.  Everything is checked here, at decoration time.
     """
+    _check_options(schema, name, description, debug)
     if impl is None:
         return functools.partial(_build, schema=schema, name=name, description=description, date_order=date_order, synonyms=synonyms, naive_datetime=naive_datetime, debug=debug)
     return _build(impl, schema=schema, name=name, description=description, date_order=date_order, synonyms=synonyms, naive_datetime=naive_datetime, debug=debug)
@@ -212,7 +221,8 @@ def boundary(
 
 def _build(impl: Callable[..., Any], *, schema: dict[str, Any] | None, name: str | None, description: str | None, date_order: str | None, synonyms: dict[str, dict[str, list[str]]] | None, naive_datetime: str | None, debug: bool) -> Tool:
     if not callable(impl):
-        raise SpecError(f"boundary() needs a function, got {type(impl).__name__}; use @boundary on a def or boundary(fn, schema=...)")
+        raise SpecError(f"boundary() got impl={_args.shown(impl)}; pass a function: use @boundary on a def, "
+                        "or boundary(fn, schema=...)")
     if schema is not None and is_provider_tool(schema):  # an OpenAI / Anthropic tool dict
         spec = from_openai(schema, implementation=impl)
         spec = dataclasses.replace(spec, name=name or spec.name, description=spec.description if description is None else description)
@@ -227,6 +237,14 @@ def _build(impl: Callable[..., Any], *, schema: dict[str, Any] | None, name: str
     if parameters is not spec.parameters:
         spec = dataclasses.replace(spec, parameters=parameters)
     return _make(spec, impl, debug)
+
+
+def _check_options(schema: Any, name: Any, description: Any, debug: Any) -> None:
+    _args.mapping("boundary", "schema", schema, optional=True, expected='a JSON Schema dict ({"type": "object", '
+                  '"properties": {...}}), an OpenAI / Anthropic tool dict, or None to read the type hints')
+    _args.text("boundary", "name", name, optional=True, example='name="search_web"')
+    _args.text("boundary", "description", description, optional=True, empty=True, example='description="Search the web."')
+    _args.flag("boundary", "debug", debug)
 
 
 def _with_options(parameters: dict[str, Any], date_order: str | None, synonyms: dict[str, dict[str, list[str]]] | None, naive: str | None) -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""Helpers of the built-in checks: reading a free-text correction, and the strict validator.
+"""Helpers of the checks: `@check`'s argument checks, reading a free-text correction, the strict validator.
 
 Kept apart from `_checks` so that module holds the registry and the checks themselves.
 """
@@ -9,15 +9,33 @@ import datetime as _dt
 import re
 from typing import TYPE_CHECKING, Any
 
+from . import _args
 from ._errors import render_value
 
 if TYPE_CHECKING:  # pragma: no cover
     from ._context import CheckContext
 
-__all__ = ["NOTHING", "sent_value", "strict_validator", "text_correction_lacks"]
+__all__ = ["NOTHING", "check_options", "sent_value", "strict_validator", "text_correction_lacks"]
 
 
 NOTHING = object()
+
+
+def check_options(func: Any, name: Any, inputs: Any, kinds: tuple[str, ...], replace: Any,
+                  needs_implementation: Any, severity: Any, fix: Any) -> tuple[Any, ...]:
+    """`@check`'s options, each checked when the decorator is applied: the input kinds chosen."""
+    subset = f"a non-empty subset of {kinds}, e.g. inputs=('hallucinated',)"
+    chosen = (inputs,) if isinstance(inputs, str) else tuple(_args.items("check", "inputs", inputs, expected=subset))
+    if not chosen or any(k not in kinds for k in chosen):
+        raise _args.invalid("check", "inputs", inputs, subset)
+    _args.choice("check", "severity", severity, ("defect", "advice"))
+    _args.text("check", "name", name, optional=True, example='name="never_empty_query"')
+    for option, value in (("replace", replace), ("needs_implementation", needs_implementation)):
+        _args.flag("check", option, value)
+    _args.text("check", "fix", fix, empty=True, example='fix="validate the query before searching"')
+    if func is not None and not callable(func):
+        raise _args.invalid("check", "func", func, "a function (case, call, ctx) -> None, or use @check(...) as a decorator")
+    return chosen
 
 
 def sent_value(label: Any) -> Any:

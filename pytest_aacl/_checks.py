@@ -41,7 +41,14 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
-from ._check_support import NOTHING, sent_value, strict_validator, text_correction_lacks
+from . import _args
+from ._check_support import (
+    NOTHING,
+    check_options,
+    sent_value,
+    strict_validator,
+    text_correction_lacks,
+)
 from ._errors import MAX_MESSAGE_CHARS, CorrectionError, InvalidArgument, render_value
 from ._oracle import compare, compare_arguments, jsonable
 
@@ -141,17 +148,12 @@ def check(
     marks a check that reads `call.received`: it is reported not applicable for black-box
     tools.  `severity="advice"` findings never fail a run by default.
     """
-    kinds = tuple(inputs) if not isinstance(inputs, str) else (inputs,)
-    unknown = [k for k in kinds if k not in INPUT_KINDS]
-    if unknown or not kinds:
-        raise InvalidArgument(f"check inputs must be a non-empty subset of {INPUT_KINDS}, got {kinds!r}")
-    if severity not in ("defect", "advice"):
-        raise InvalidArgument(f"check severity must be 'defect' or 'advice', got {severity!r}")
+    kinds = check_options(func, name, inputs, INPUT_KINDS, replace, needs_implementation, severity, fix)
 
     def register(fn: CheckFunc) -> CheckFunc:
         key = name or getattr(fn, "__name__", "")
         if not key or not callable(fn):
-            raise InvalidArgument(f"@check needs a named function, got {fn!r}")
+            raise _args.invalid("check", "func", fn, "a named function (case, call, ctx) -> None, or pass name=")
         if key in CHECKS and not replace and not _same_function(CHECKS[key].func, fn):
             raise InvalidArgument(f"a check named {key!r} is already registered; pick another name, "
                                   "or pass replace=True to replace it")

@@ -1,8 +1,10 @@
-"""Errors of pytest-aacl: the LLM-facing correction signal and the developer-facing spec error.
+"""Errors of pytest-aacl: the LLM-facing correction signal and the developer-facing misuse errors.
 
 `CorrectionError` is what a model sees; it must be safe to echo into a prompt, so every
 received value is rendered escaped and truncated, and the whole message is bounded.
-`SpecError` is what a developer sees at decoration time, naming the parameter or JSON pointer.
+`InvalidArgument` is what a developer sees for any wrong argument to a public function;
+its subclasses `SpecError` (a schema or signature that cannot become a tool, naming the
+parameter or JSON pointer) and `TargetError` (something that cannot be fuzzed) say more.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ __all__ = [
     "CorrectionError",
     "InvalidArgument",
     "SpecError",
+    "TargetError",
     "render_value",
 ]
 
@@ -57,6 +60,14 @@ class Correction:
     hint: str | None = None
 
     def __post_init__(self) -> None:
+        if self.code not in CODES:
+            raise InvalidArgument(f"Correction() got code={self.code!r}; pass one of the stable codes in "
+                                  f"pytest_aacl.CODES, e.g. code='TYPE_ERROR'")
+        for name in ("path", "expected", "received"):
+            if not isinstance(getattr(self, name), str):
+                raise InvalidArgument(f"Correction() got {name}={getattr(self, name)!r:.80}; pass a string")
+        if self.hint is not None and not isinstance(self.hint, str):
+            raise InvalidArgument(f"Correction() got hint={self.hint!r:.80}; pass a string or None")
         # Paths are built from keys the model chose; whatever built one, a key must never
         # carry a line break, an ANSI escape, a direction override or a NUL into the message.
         if not (self.path.isascii() and self.path.isprintable()):
@@ -79,7 +90,18 @@ class Correction:
         }
 
 
-class SpecError(ValueError):
+class InvalidArgument(TypeError, ValueError):
+    """A public function got an argument it cannot use; the message says what to pass instead.
+
+    Every misuse of the public API raises this (or a subclass: `SpecError`, `TargetError`),
+    eagerly, when the function is called.  Hypothesis's convention, but catchable as
+    `TypeError` (wrong kind of value) and as `ValueError` (right kind, wrong value), so
+    existing `except ValueError` keeps working.  A `CorrectionError` is not one: it is the
+    boundary's runtime answer to a model, not a mistake of the developer.
+    """
+
+
+class SpecError(InvalidArgument):
     """A tool cannot be built: malformed schema or unsupported annotation.
 
     Raised at decoration time, never at call time.  `pointer` is the JSON pointer (for a
@@ -92,12 +114,8 @@ class SpecError(ValueError):
         super().__init__(f"invalid tool spec{where}: {message}")
 
 
-class InvalidArgument(TypeError, ValueError):
-    """A public function got an argument it cannot use; the message says what to pass instead.
-
-    Hypothesis's convention, but catchable as `TypeError` (wrong kind of value) and as
-    `ValueError` (right kind, wrong value), so existing `except ValueError` keeps working.
-    """
+class TargetError(InvalidArgument):
+    """A target cannot be fuzzed; the message says which and what to pass instead."""
 
 
 class CorrectionError(ValueError):
@@ -107,8 +125,12 @@ class CorrectionError(ValueError):
     """
 
     def __init__(self, corrections: list[Correction] | tuple[Correction, ...], *, tool: str = "") -> None:
-        if not corrections:
-            raise ValueError("CorrectionError needs at least one Correction")
+        if not isinstance(corrections, (list, tuple)) or not corrections \
+                or not all(isinstance(c, Correction) for c in corrections):
+            raise InvalidArgument(f"CorrectionError() got corrections={corrections!r:.80}; pass a non-empty list "
+                                  "of Correction(code, path, expected, received)")
+        if not isinstance(tool, str):
+            raise InvalidArgument(f"CorrectionError() got tool={tool!r:.80}; pass the tool's name as a string, e.g. tool='add'")
         self.corrections: tuple[Correction, ...] = tuple(corrections)
         self.tool = tool
         super().__init__(self._format())

@@ -8,7 +8,6 @@ not make a report fail.  Nothing is printed, so callers decide how to show it (`
 
 from __future__ import annotations
 
-import math
 import os
 import random
 from collections.abc import Callable, Iterable, Sequence
@@ -16,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from . import _args
 from ._checks import CHECKS, Call, InputKind
 from ._context import CheckContext
 from ._errors import InvalidArgument
@@ -23,6 +23,7 @@ from ._oracle import jsonable
 from ._report import call_line, format_exception, format_report, safe_repr
 from ._run import HANG_LIMIT, Failure, case_of, coverage_for, run_check
 from ._targets import Target, resolve
+from ._targets_resolve import check_call_options
 
 __all__ = ["Finding", "FuzzReport", "fuzz"]
 
@@ -206,35 +207,23 @@ class _Record:
 def _validate(checks: Any, max_examples: Any, seed: Any, correction: Any, timeout: Any, reset: Any,
               corpus: Any = None) -> list[str]:
     """Every public argument, checked before anything runs: one `InvalidArgument` each."""
-    if isinstance(max_examples, bool) or not isinstance(max_examples, int) or max_examples < 1:
-        raise InvalidArgument(f"max_examples must be a positive integer such as 100, got {max_examples!r}")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise InvalidArgument(f"seed must be an integer (e.g. seed=1234) or None for a random one, got {seed!r}")
-    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not (timeout > 0 and math.isfinite(timeout)):
-        raise InvalidArgument(f"timeout must be a number of seconds greater than 0 (e.g. timeout=5.0), got {timeout!r}")
-    types = correction if isinstance(correction, tuple) else (correction,)
-    if not types or not all(isinstance(c, type) and issubclass(c, BaseException) for c in types):
-        raise InvalidArgument("correction must be the exception type your tool raises to refuse a call (e.g. "
-                              f"correction=ValueError) or a tuple of such types, got {correction!r}")
-    if corpus is not None and not isinstance(corpus, (str, Path)):
-        raise InvalidArgument(f"corpus must be a directory path (str or pathlib.Path), got {corpus!r}")
-    if reset is not None and not callable(reset):
-        raise InvalidArgument(f"reset must be a function called with no arguments before each call, got {reset!r}")
+    _args.whole("fuzz", "max_examples", max_examples, minimum=1, example="max_examples=100")
+    _args.whole("fuzz", "seed", seed, minimum=None, example="seed=1234 (None picks a random one)", optional=True)
+    check_call_options(timeout, correction, reset)
+    if corpus is not None:
+        _args.path("fuzz", "corpus", corpus, expected="a directory path (str or pathlib.Path) or None")
     return _select(checks)
 
 
 def _select(checks: Iterable[str] | None) -> list[str]:
     if checks is None:
         return list(CHECKS)
-    if isinstance(checks, str):
-        names = [checks]
-    elif isinstance(checks, Iterable):
-        names = list(checks)
-    else:
-        raise InvalidArgument(f"checks must be a list of check names such as ['total'], got {checks!r}")
+    names = [checks] if isinstance(checks, str) else _args.items(
+        "fuzz", "checks", checks, expected="a list of check names, e.g. checks=['total']")
     unknown = [n for n in names if not isinstance(n, str) or n not in CHECKS]
     if unknown or not names:
-        raise InvalidArgument(f"unknown check(s) {unknown or names!r}; pass names from: {', '.join(CHECKS)}")
+        what = f"checks naming unknown check(s) {_args.shown(unknown)}" if unknown else "checks=[]"
+        raise InvalidArgument(f"fuzz() got {what}; pass names of registered checks from: {', '.join(CHECKS)}")
     return list(dict.fromkeys(names))
 
 

@@ -68,7 +68,11 @@ def pytest_configure(config: pytest.Config) -> None:
 def _parse_options(config: pytest.Config) -> _Options:
     """Validate every option up front: a bad value is one clear usage error, not a traceback."""
     opts = _Options(targets=[*config.getini("aacl_targets"), *config.getoption("aacl_target")])
-    opts.advice_fails = bool(config.getoption("aacl_advice_fails") or config.getini("aacl_advice_fails"))
+    try:
+        ini_advice = config.getini("aacl_advice_fails")
+    except (ValueError, pytest.UsageError) as exc:  # pytest's reading of a bool: "invalid truth value 'maybe'"
+        raise pytest.UsageError(f"aacl_advice_fails: {exc}; use true or false") from None
+    opts.advice_fails = bool(config.getoption("aacl_advice_fails") or ini_advice)
     raw = config.getoption("aacl_max_examples")
     if raw is not None:
         opts.max_examples = _positive_int("--aacl-max-examples", raw)
@@ -259,7 +263,8 @@ _DICT_HINT = (
 
 def _resolve_reference(reference: str) -> Iterator[tuple[str, Any]]:
     """`module:object` -> (tool name, fuzzable target) pairs, or one clear usage error."""
-    from ._targets import TargetError, load, resolve
+    from ._errors import InvalidArgument, TargetError
+    from ._targets import load, resolve
 
     try:
         obj = load(reference)
@@ -269,9 +274,10 @@ def _resolve_reference(reference: str) -> Iterator[tuple[str, Any]]:
             target = kwargs.pop("target")
             for resolved in resolve(target, **kwargs):
                 yield resolved.name, resolved
-    except TargetError as exc:
+    except InvalidArgument as exc:  # TargetError, SpecError, or a bad fuzz() argument in a target dict
         hint = _DICT_HINT if "implementation=" in str(exc) else ""
-        raise pytest.UsageError(f"--aacl-target: {exc}{hint}") from None
+        where = "" if isinstance(exc, TargetError) else f" {reference}"  # a target error names the target
+        raise pytest.UsageError(f"--aacl-target{where}: {exc}{hint}") from None
     except TypeError as exc:
         raise pytest.UsageError(f"--aacl-target {reference}: bad fuzz() arguments in the target dict ({exc})") from None
 

@@ -28,6 +28,9 @@ def pytest_configure(config: pytest.Config) -> None:
     path = config.getoption("aacl_harness_report", None)
     if path and Path(path).is_dir():
         raise pytest.UsageError(f"--aacl-harness-report {path} is a directory; pass a file path such as {Path(path) / 'harness.json'}")
+    corpus = config.getini("aacl_corpus")
+    if not corpus.strip() or (config.rootpath / corpus).is_file():
+        raise pytest.UsageError(f"aacl_corpus = {corpus!r} is not a directory; name one under rootdir, e.g. tests/aacl_corpus")
 
 
 class Harness:

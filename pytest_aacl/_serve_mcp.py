@@ -11,6 +11,7 @@ import inspect
 import json
 from typing import Any
 
+from ._args import shown
 from ._boundary import Tool, _with_options
 from ._errors import CorrectionError, SpecError
 from ._normalise import Plan
@@ -103,8 +104,8 @@ def middleware(*, date_order: str | None, naive_datetime: str | None, synonyms: 
 def add_to_sdk_server(server: Any, tool: Tool) -> None:
     manager = getattr(server, "_tool_manager", None)
     if manager is None or not hasattr(server, "add_tool"):
-        raise SpecError(f"add_to_mcp_server() takes an MCP SDK server (mcp.server.mcpserver.MCPServer, "
-                        f"or FastMCP from mcp 1.x), got {type(server).__name__}; for fastmcp use "
+        raise SpecError(f"add_to_mcp_server() got server={shown(server)}; pass an MCP SDK server "
+                        "(mcp.server.mcpserver.MCPServer, or FastMCP from mcp 1.x); for fastmcp use "
                         "server.add_tool(to_fastmcp(tool)); for a low-level mcp.server.Server use "
                         "mcp_tool() and call_mcp() in its handlers")
     module = type(manager).__module__.rsplit(".tools", 1)[0]  # mcp.server.mcpserver / .fastmcp

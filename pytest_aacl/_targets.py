@@ -39,6 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from ._checks import Call
+from ._errors import TargetError
 from ._remote import pack_exception, unpack_exception
 from ._spec import ToolSpec
 from ._worker import (
@@ -51,10 +52,6 @@ from ._worker import (
 )
 
 __all__ = ["McpError", "Refused", "Target", "TargetError", "ToolCrashed", "observable"]
-
-
-class TargetError(ValueError):
-    """A target cannot be fuzzed; the message says which and what to pass instead."""
 
 
 class Refused(Exception):

@@ -16,11 +16,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from . import _args
+from ._errors import InvalidArgument
 from ._kinds import classify
 from ._spec import ToolSpec
 from ._targets import Target, TargetError
 
-__all__ = ["McpEndpoint", "load", "resolve", "spec_for"]
+__all__ = ["McpEndpoint", "check_call_options", "load", "resolve", "spec_for"]
 
 _LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1", "[::1]")
 
@@ -56,8 +58,8 @@ def load(reference: str) -> Any:
         return McpEndpoint("http", url=reference)
     module_name, sep, attr_path = reference.partition(":")
     if not sep or not module_name or not attr_path:
-        raise TargetError(f"target {reference!r} must look like 'module:object' (e.g. 'myapp.tools:search_web'), "
-                          "'stdio:<command>' or 'http://127.0.0.1:PORT/mcp'")
+        raise TargetError(f"target {reference!r} is not a reference to a tool; pass 'module:object' "
+                          "(e.g. 'myapp.tools:search_web'), 'stdio:<command>' or 'http://127.0.0.1:PORT/mcp'")
     try:
         obj: Any = importlib.import_module(module_name)
     except ImportError as exc:
@@ -98,17 +100,23 @@ def resolve(
     label = target if isinstance(target, str) else ""
     if isinstance(target, str):
         target = load(target)
-    if reset is not None and not callable(reset):
-        raise TargetError(f"reset= must be a callable run before each call, got {type(reset).__name__}")
+    try:
+        check_call_options(timeout, correction, reset)
+    except InvalidArgument as exc:  # a target dict's option: the target cannot be fuzzed as given
+        raise TargetError(str(exc)) from None
     kind = classify(target)
     name = label or getattr(target, "__name__", "") or type(target).__name__
     from . import _targets_py as py
 
     spy = None if implementation is None or kind == "dict" else py.named_spy(implementation)
     kw: dict[str, Any] = {"timeout": timeout, "reset": reset}
+    if schema is not None and not isinstance(schema, (dict, ToolSpec)) and not isinstance(getattr(schema, "spec", None), ToolSpec):
+        raise TargetError(f"schema={_args.shown(schema)} is not a schema; pass a JSON Schema dict, an OpenAI / "
+                          "Anthropic tool dict or a ToolSpec (or leave it out to read the type hints)")
     if kind in _MCP_KINDS or kind in ("boundary_tool", "langchain"):
         if schema is not None:
-            raise TargetError(f"{name!r} carries its own schema; schema= is for hand-written functions and OpenAI specs")
+            raise TargetError(f"{name!r} carries its own schema, so drop schema= (it is for hand-written "
+                              "functions and OpenAI specs)")
     if kind == "boundary_tool":
         if implementation is not None:
             raise TargetError(f"{name!r} is a boundary Tool and carries its own implementation; drop implementation=")
@@ -133,11 +141,24 @@ def resolve(
                           "(e.g. 'myapp.server:mcp'), so calls go through the MCP protocol")
     if kind == "function":
         return [py.from_function(target, schema, spy=spy, correction=correction, **kw)]
+    shown = repr(label) if label else _args.shown(target)
     raise TargetError(
-        f"{label or type(target).__name__!r} is not a tool: pass a boundary Tool, a function (with schema= or type hints), a FastMCP "
+        f"target={shown} is not a tool; pass a boundary Tool, a function (with schema= or type hints), a FastMCP "
         "or MCP SDK server or tool, a LangChain tool, an OpenAI / Anthropic tool spec with implementation=, "
         "'stdio:<command>' or a local MCP URL"
     )
+
+
+def check_call_options(timeout: Any, correction: Any, reset: Any) -> None:
+    """How each call of a target runs (`fuzz()`'s, or a target dict's): one `InvalidArgument` each."""
+    _args.number("fuzz", "timeout", timeout, low=0, low_open=True,
+                 expected="a number of seconds greater than 0, e.g. timeout=5.0")
+    types = correction if isinstance(correction, tuple) else (correction,)
+    if not types or not all(isinstance(c, type) and issubclass(c, BaseException) for c in types):
+        raise _args.invalid("fuzz", "correction", correction, "the exception type your tool raises to refuse a call, "
+                            "e.g. correction=ValueError, or a tuple of such types")
+    _args.function("fuzz", "reset", reset, optional=True,
+                   expected="a function called with no arguments before each call, or None")
 
 
 def spec_for(schema: Any, name: str, description: str = "") -> ToolSpec:
@@ -167,4 +188,5 @@ def owner_attr(implementation: Any) -> tuple[Any, str]:
         if not hasattr(owner, attr):
             raise TargetError(f"implementation=({owner!r}, {attr!r}): that object has no attribute {attr!r}")
         return owner, attr
-    raise TargetError("implementation= must name what the interface calls: 'module:attr' or (obj, 'attr')")
+    raise TargetError(f"implementation={_args.shown(implementation)} does not name what the interface calls; "
+                      "pass 'module:attr' or (obj, 'attr')")

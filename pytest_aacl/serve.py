@@ -23,6 +23,7 @@ import inspect
 from collections.abc import Mapping
 from typing import Any
 
+from . import _args
 from ._boundary import Tool
 from ._errors import CorrectionError, SpecError
 
@@ -45,31 +46,29 @@ def advertised_schema(tool: Tool) -> dict[str, Any]:
     Those keywords configure the boundary (synonyms, date order); they are not JSON Schema
     and providers' strict modes refuse unknown keywords.
     """
-    return _strip(_declared(tool).spec.parameters)
+    return _strip(_declared(tool, "advertised_schema").spec.parameters)
 
 
 def openai_tool(tool: Tool, *, api: str = "chat") -> dict[str, Any]:
     """The tool as an OpenAI `tools` entry: `api="chat"` (Chat Completions, nested under
     `"function"`) or `api="responses"` (the Responses API's flat form)."""
-    spec = _declared(tool).spec
+    spec = _declared(tool, "openai_tool").spec
+    if api not in ("chat", "responses"):
+        raise _args.invalid("openai_tool", "api", api, 'api="chat" (Chat Completions) or api="responses"')
     body = {"name": spec.name, "description": spec.description, "parameters": advertised_schema(tool)}
-    if api == "chat":
-        return {"type": "function", "function": body}
-    if api == "responses":
-        return {"type": "function", **body}
-    raise ValueError(f'api={api!r} is not an OpenAI API; pass api="chat" or api="responses"')
+    return {"type": "function", "function": body} if api == "chat" else {"type": "function", **body}
 
 
 def anthropic_tool(tool: Tool) -> dict[str, Any]:
     """The tool as an Anthropic Messages `tools` entry (`input_schema`)."""
-    spec = _declared(tool).spec
+    spec = _declared(tool, "anthropic_tool").spec
     return {"name": spec.name, "description": spec.description, "input_schema": advertised_schema(tool)}
 
 
 def mcp_tool(tool: Tool) -> Any:
     """The tool as an `mcp.types.Tool`, for a low-level `mcp.server.Server`'s `list_tools`."""
+    spec = _declared(tool, "mcp_tool").spec
     types = _require("mcp.types", "mcp")
-    spec = _declared(tool).spec
     return types.Tool(name=spec.name, description=spec.description, inputSchema=advertised_schema(tool))
 
 
@@ -79,8 +78,10 @@ async def call_mcp(tool: Tool, arguments: Mapping[str, Any] | None) -> Any:
     A correction becomes `isError: true` with the correction text, which the model reads;
     a result is returned as text content (and as `structuredContent` when it is a dict).
     """
+    tool = _tool(tool, "call_mcp")
+    _args.mapping("call_mcp", "arguments", arguments, optional=True,
+                  expected="the call's arguments as a dict (the request's params.arguments), or None")
     types = _require("mcp.types", "mcp")
-    tool = _tool(tool)
     try:
         result = await _run(tool, dict(arguments or {}))
     except CorrectionError as error:
@@ -91,8 +92,8 @@ async def call_mcp(tool: Tool, arguments: Mapping[str, Any] | None) -> Any:
 def to_langchain(tool: Tool) -> Any:
     """A LangChain `StructuredTool` advertising the strict schema; a correction comes back as
     the tool's error output (`handle_tool_error`), so an agent hands it to the model."""
+    tool = _tool(tool, "to_langchain")
     tools = _require("langchain_core.tools", "langchain-core")
-    tool = _tool(tool)
 
     def run(**arguments: Any) -> Any:
         try:
@@ -122,7 +123,7 @@ def to_fastmcp(tool: Tool) -> Any:
     reads the call, a correction is an `isError` result."""
     from ._serve_mcp import fastmcp_tool
 
-    return fastmcp_tool(_tool(tool))
+    return fastmcp_tool(_tool(tool, "to_fastmcp"))
 
 
 def fastmcp_middleware(*, date_order: str | None = None, naive_datetime: str | None = None,
@@ -135,7 +136,16 @@ def fastmcp_middleware(*, date_order: str | None = None, naive_datetime: str | N
     name to `boundary()`'s synonyms for it: `{"search": {"depth": {"advanced": ["deep"]}}}`.
     """
     from ._serve_mcp import middleware
+    from ._specs._options import check_date_order, check_naive_datetime
 
+    if date_order is not None:
+        check_date_order(date_order, pointer="date_order")
+    if naive_datetime is not None:
+        check_naive_datetime(naive_datetime, pointer="naive_datetime")
+    _args.mapping("fastmcp_middleware", "synonyms", synonyms, optional=True, expected='a mapping of a tool name to '
+                  'boundary() synonyms, e.g. {"search": {"depth": {"advanced": ["deep"]}}}')
+    _args.each("fastmcp_middleware", "synonyms", list((synonyms or {}).values()), lambda v: isinstance(v, Mapping),
+               expected='a mapping of a tool name to boundary() synonyms, e.g. {"search": {"depth": {"advanced": ["deep"]}}}')
     return middleware(date_order=date_order, naive_datetime=naive_datetime, synonyms=dict(synonyms or {}))
 
 
@@ -143,26 +153,26 @@ def add_to_mcp_server(server: Any, tool: Tool) -> None:
     """Register a boundary tool on an MCP SDK server (`MCPServer`, or `FastMCP` of mcp 1.x)."""
     from ._serve_mcp import add_to_sdk_server
 
-    add_to_sdk_server(server, _tool(tool))
+    add_to_sdk_server(server, _tool(tool, "add_to_mcp_server"))
 
 
 # -- helpers shared with _serve_mcp --------------------------------------------------------
 
 
-def _declared(obj: Any) -> Any:
+def _declared(obj: Any, where: str) -> Any:
     """Anything that carries a `ToolSpec` as `.spec` (a boundary Tool, a fuzz target) can be declared."""
     from ._spec import ToolSpec
 
     if isinstance(getattr(obj, "spec", None), ToolSpec):
         return obj
-    return _tool(obj)
+    return _tool(obj, where)
 
 
-def _tool(obj: Any) -> Tool:
+def _tool(obj: Any, where: str) -> Tool:
     if isinstance(obj, Tool):
         return obj
-    raise TypeError(f"expected a boundary Tool (from @boundary), got {type(obj).__name__}; "
-                    "wrap the function first: boundary(fn) or boundary(fn, schema=...)")
+    raise _args.invalid(where, "tool", obj, "a boundary Tool (from @boundary): wrap the function first, "
+                        "boundary(fn) or boundary(fn, schema=...)")
 
 
 async def _run(tool: Tool, arguments: dict[str, Any]) -> Any:

@@ -187,7 +187,7 @@ def require_values(node: Node, pointer: str = "") -> None:
     value, instead of a strategy that can never draw (Hypothesis would say `Unsatisfiable`)."""
     if not strategy(node).is_empty:
         return
-    from hypothesis.errors import InvalidArgument
+    from ._schema import InvalidArgument
 
     where, schema = _empty_at(node, pointer)
     brief = json.dumps(schema, default=str)

@@ -13,13 +13,22 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from hypothesis.errors import InvalidArgument
+from hypothesis.errors import InvalidArgument as _HypothesisInvalidArgument
 
+from pytest_aacl._errors import InvalidArgument as _AaclInvalidArgument
 from pytest_aacl._errors import SpecError
 from pytest_aacl._specs import _pointer
 from pytest_aacl._specs._typing import json_type
 
-__all__ = ["MAX_REF_DEPTH", "Node", "build", "resolve_ref", "tool_schema"]
+__all__ = ["MAX_REF_DEPTH", "InvalidArgument", "Node", "build", "resolve_ref", "tool_schema"]
+
+
+class InvalidArgument(_AaclInvalidArgument, _HypothesisInvalidArgument):
+    """A strategy's argument is unusable: raised when the strategy is built, never drawn.
+
+    Both packages' type, so `except pytest_aacl.InvalidArgument` catches it like every
+    other misuse, and Hypothesis (and code written for it) treats it as its own.
+    """
 
 MAX_REF_DEPTH = 3
 
@@ -109,7 +118,8 @@ def tool_schema(obj: Any, *, argname: str = "schema") -> tuple[dict[str, Any], s
         inlined = _inlined(obj)
         if inlined is not None:
             return tool_schema(inlined, argname=argname)
-        raise InvalidArgument(f"{argname}={_brief(obj)} is not a usable tool schema: {err}") from None
+        if isinstance(obj, dict):
+            raise InvalidArgument(f"{argname}={_brief(obj)} is not a usable tool schema: {err}") from None
     raise InvalidArgument(
         f"{argname}={_brief(obj)} is not a tool description; pass a JSON Schema dict "
         '({"type": "object", "properties": {...}}), a ToolSpec or a boundary Tool.'

@@ -123,8 +123,8 @@ def test_user_checks_run_by_name(isolated_checks: dict[str, Any]) -> None:
     ("kwargs", "message"),
     [
         ({"checks": ["nope"]}, "unknown check"),
-        ({"max_examples": 0}, "max_examples must be a positive integer"),
-        ({"seed": "x"}, "seed must be an integer"),
+        ({"max_examples": 0}, "max_examples=0; pass a positive integer"),
+        ({"seed": "x"}, "seed='x'; pass an integer"),
     ],
 )
 def test_bad_arguments(kwargs: dict[str, Any], message: str) -> None:  # still a ValueError, as before

@@ -199,15 +199,15 @@ def test_convention_findings_are_advice_and_do_not_fail_the_report() -> None:
 @pytest.mark.parametrize(
     ("kwargs", "says"),
     [
-        ({"timeout": "5"}, "timeout must be a number of seconds greater than 0"),
-        ({"timeout": -1}, "timeout must be a number of seconds greater than 0"),
-        ({"timeout": float("nan")}, "timeout must be"),
-        ({"max_examples": 2.5}, "max_examples must be a positive integer"),
-        ({"seed": True}, "seed must be an integer"),
-        ({"correction": "ValueError"}, "correction must be the exception type"),
-        ({"checks": 3}, "checks must be a list of check names"),
-        ({"checks": ["total", "nope"]}, "unknown check"),
-        ({"reset": "rm -rf"}, "reset must be a function"),
+        ({"timeout": "5"}, "timeout='5'; pass a number of seconds greater than 0"),
+        ({"timeout": -1}, "timeout=-1; pass a number of seconds greater than 0"),
+        ({"timeout": float("nan")}, "timeout=nan; pass"),
+        ({"max_examples": 2.5}, "max_examples=2.5; pass a positive integer"),
+        ({"seed": True}, "seed=True; pass an integer"),
+        ({"correction": "ValueError"}, "correction='ValueError'; pass the exception type"),
+        ({"checks": 3}, "checks=3; pass a list of check names"),
+        ({"checks": ["total", "nope"]}, "checks naming unknown check\\(s\\) \\['nope'\\]; pass names of registered checks"),
+        ({"reset": "rm -rf"}, "reset='rm -rf'; pass a function"),
     ],
 )
 def test_every_argument_is_validated_before_anything_runs(kwargs: dict[str, Any], says: str, tmp_path: Path) -> None:

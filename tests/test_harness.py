@@ -101,11 +101,11 @@ def test_give_up_unknown_tool_and_attempt_budget() -> None:
 
 
 def test_arguments_are_checked_eagerly() -> None:
-    with pytest.raises(ValueError, match="correction_format='xml' is not a format; pass one of lines"):
+    with pytest.raises(ValueError, match="correction_format='xml'; pass one of 'lines'"):
         converge(Scripted(), [search], "q", correction_format="xml")
-    with pytest.raises(ValueError, match="max_attempts must be a positive integer"):
+    with pytest.raises(ValueError, match="max_attempts=0; pass a positive integer"):
         converge(Scripted(), [search], "q", max_attempts=0)
-    with pytest.raises(ValueError, match="not among the tools"):
+    with pytest.raises(ValueError, match="pass a Task whose tool= is one of the tools"):
         converge(Scripted(), [search], Task("q", tool="other"))
     with pytest.raises(ValueError, match="needs a Task with tool= and intended="):
         converge(SimulatedModel(), [search], "q")
@@ -164,7 +164,7 @@ def test_the_simulated_model_is_deterministic_and_says_what_it_is() -> None:
     assert summarise([first])["by_model"].keys() == {"simulated (simulated)"}
     never = converge(SimulatedModel(seed=1, mistake_probability=1.0, give_up_probability=1.0), [search], SEARCH)
     assert never.gave_up and not never.converged
-    with pytest.raises(ValueError, match="fix_probability must be a probability"):
+    with pytest.raises(ValueError, match="fix_probability=2; pass a probability"):
         SimulatedModel(fix_probability=2)
 
 
@@ -230,7 +230,7 @@ def test_model_strings_pick_the_adapter() -> None:
     routed = model("openrouter:mistralai/mistral-small")
     assert routed.provider == "openrouter" and routed.name == "mistralai/mistral-small"
     assert isinstance(model("simulated:3"), SimulatedModel)
-    with pytest.raises(ValueError, match="is not 'provider:model'"):
+    with pytest.raises(ValueError, match="pass 'provider:model'"):
         model("gpt-4o")
 
 

@@ -158,5 +158,5 @@ def test_fuzz_replays_the_corpus_before_generating(tmp_path: Path) -> None:
     lenient = fuzz(_lenient_add, schema=ADD_SCHEMA, checks=["rejects_invalid"], max_examples=5, seed=0, corpus=tmp_path,
                    implementation=(sys.modules[__name__], "_record"))
     assert any(f.args == {"a": "twelve please"} for f in lenient.findings), str(lenient)
-    with pytest.raises(ValueError, match="corpus must be a directory path"):
+    with pytest.raises(ValueError, match="corpus=3; pass a directory path"):
         fuzz(_truncating_add, schema=ADD_SCHEMA, corpus=3)

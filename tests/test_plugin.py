@@ -120,11 +120,11 @@ def test_exitfirst_and_last_failed(project: pytest.Pytester) -> None:
         (["--aacl-max-examples", "many"], "ERROR: --aacl-max-examples must be a positive integer, got 'many'"),
         (["--aacl-seed", "1.5"], "ERROR: --aacl-seed must be an integer, got '1.5'"),
         (["--aacl-checks", "total,nope"], "ERROR: --aacl-checks: unknown check nope; choose from no_silent_corruption, *"),
-        (["--aacl-target", "good_tools"], "ERROR: --aacl-target: target 'good_tools' must look like 'module:object'*"),
+        (["--aacl-target", "good_tools"], "ERROR: --aacl-target: target 'good_tools' is not a reference to a tool; pass 'module:object'*"),
         (["--aacl-target", "missing_mod:x"], "ERROR: --aacl-target: target 'missing_mod:x': cannot import module 'missing_mod'*"),
         (["--aacl-target", "good_tools:nothing"], "ERROR: --aacl-target: target 'good_tools:nothing': module 'good_tools' has no attribute 'nothing'"),
         (["--aacl-target", "buggy_tools:SCHEMA"], "ERROR: --aacl-target: an OpenAI tool spec needs implementation=*"),
-        (["--aacl-target", "buggy_tools:sys"], "ERROR: --aacl-target: 'module' is not a tool*"),
+        (["--aacl-target", "buggy_tools:sys"], "ERROR: --aacl-target: target=<module 'sys' (built-in)> is not a tool*"),
         # a bare hand-written function: the message says where implementation= goes on a command line
         (["--aacl-target", "buggy_tools:set_flag"], "ERROR: --aacl-target: 'set_flag': *point --aacl-target at a dict of fuzz() arguments*"),
     ],

@@ -65,7 +65,7 @@ def test_provider_dicts_round_trip_through_boundary() -> None:
 
 
 def test_openai_tool_refuses_an_unknown_api() -> None:
-    with pytest.raises(ValueError, match='api="chat" or api="responses"'):
+    with pytest.raises(ValueError, match='api="chat" \\(Chat Completions\\) or api="responses"'):
         openai_tool(search, api="assistants")
 
 

@@ -85,12 +85,12 @@ def test_schema_defaults_to_the_implementations_type_hints() -> None:
     [
         (book, {"schema": SCHEMA, "implementation": "nocolon"}, "must look like 'module:attr'"),
         (book, {"schema": SCHEMA, "implementation": (this(), "missing")}, "has no attribute 'missing'"),
-        (book, {"schema": SCHEMA, "implementation": 42}, "must name what the interface calls"),
-        (3, {}, "'int' is not a tool"),
+        (book, {"schema": SCHEMA, "implementation": 42}, "does not name what the interface calls"),
+        (3, {}, "target=3 is not a tool"),
         ({"type": "function", "function": {"name": "f", "parameters": SCHEMA}}, {}, "needs implementation="),
         (boundary(book_backend, schema=SCHEMA), {"schema": SCHEMA}, "carries its own schema"),
         (boundary(book_backend, schema=SCHEMA), {"implementation": (this(), "book_backend")}, "carries its own implementation"),
-        (book, {"schema": SCHEMA, "reset": 3}, "reset= must be a callable"),
+        (book, {"schema": SCHEMA, "reset": 3}, "reset=3; pass a function"),
         # before: a non-callable implementation was silently replaced by the spy and fuzzed
         (book, {"schema": SCHEMA, "implementation": (this(), "SCHEMA")}, "is a dict, not a function"),
     ],
@@ -103,7 +103,7 @@ def test_unusable_targets_get_one_clear_error(target: Any, kwargs: dict[str, Any
 @pytest.mark.parametrize(
     ("reference", "message"),
     [
-        ("no_colon", "must look like 'module:object'"),
+        ("no_colon", "is not a reference to a tool; pass 'module:object'"),
         ("no_such_module_xyz:f", "cannot import module 'no_such_module_xyz'"),
         (f"{__name__}:nothing_here", "has no attribute 'nothing_here'"),
     ],

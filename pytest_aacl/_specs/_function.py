@@ -8,6 +8,7 @@ import typing
 from collections.abc import Callable
 from typing import Any
 
+from .. import _args
 from .._errors import SpecError
 from .._spec import ToolSpec
 from ._docstrings import parse_docstring
@@ -30,7 +31,8 @@ def from_function(
     Raises `SpecError` naming the parameter when an annotation is missing or has no JSON form.
     """
     if not callable(fn):
-        raise SpecError(f"expected a function, got {type(fn).__name__}")
+        raise SpecError(f"from_function() got fn={_args.shown(fn)}; pass a typed function")
+    _args.overrides("from_function", name=name, description=description)
     try:
         signature = inspect.signature(fn)
     except (TypeError, ValueError) as exc:

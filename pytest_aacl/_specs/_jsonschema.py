@@ -14,6 +14,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
+from .. import _args
 from .._errors import SpecError
 from .._spec import ToolSpec
 from . import _pointer as ptr
@@ -52,8 +53,12 @@ def from_schema(
     >>> from_schema({"type": "object", "properties": {"q": {"type": "string"}}}).parameters["$schema"]
     'https://json-schema.org/draft/2020-12/schema'
     """
-    if not isinstance(name, str) or not name:
-        raise SpecError(f"the tool name must be a non-empty string, got {name!r}")
+    if not isinstance(schema, dict):
+        raise SpecError(f"from_schema() got schema={_args.shown(schema)}; pass a JSON Schema dict, e.g. "
+                        '{"type": "object", "properties": {"q": {"type": "string"}}}')
+    if not isinstance(name, str) or not name:  # a SpecError, as it always was
+        raise SpecError(f"from_schema() got name={_args.shown(name)}; pass a non-empty string, e.g. name=\"search_web\"")
+    _args.overrides("from_schema", description=description, implementation=implementation)
     return ToolSpec(
         name=name,
         description=description or "",

@@ -11,6 +11,7 @@ import inspect
 from collections.abc import Callable
 from typing import Any
 
+from .. import _args
 from .._errors import SpecError
 from .._spec import ToolSpec
 from ._jsonschema import canonicalise
@@ -40,6 +41,7 @@ def from_mcp(obj: Any, *, name: str | None = None) -> ToolSpec:
 
     Given a server, `name` selects one of its tools (see `specs_from_mcp_server` for all).
     """
+    _args.text("from_mcp", "name", name, optional=True, example='name="search_web"')
     if _is_server(obj):
         specs = specs_from_mcp_server(obj)
         chosen = [s for s in specs if name is None or s.name == name]
@@ -61,8 +63,8 @@ def _from_tool(tool: Any, server: Any) -> ToolSpec:
         schema = getattr(tool, "input_schema", None) or getattr(tool, "inputSchema", None)
     tool_name = getattr(tool, "name", None)
     if not isinstance(schema, dict) or not isinstance(tool_name, str):
-        raise SpecError(f"{type(tool).__name__} is not an MCP tool: expected a name and a "
-                        "parameters / inputSchema dict")
+        raise SpecError(f"obj={_args.shown(tool)} is not an MCP tool; pass a FastMCP tool or server, an MCP SDK "
+                        "server or tool (a name and a parameters / inputSchema dict)")
     fn = getattr(tool, "fn", None)
     implementation: Callable[..., Any] | None = fn if callable(fn) else _runner(tool)
     materialise = dump = None
@@ -127,7 +129,8 @@ def specs_from_mcp_server(server: Any) -> list[ToolSpec]:
 async def specs_from_mcp_server_async(server: Any) -> list[ToolSpec]:
     """`specs_from_mcp_server` for code that already runs in an event loop."""
     if not _is_server(server):
-        raise SpecError(f"{type(server).__name__} is not a FastMCP / MCP SDK server")
+        raise SpecError(f"got server={_args.shown(server)}; pass a FastMCP or MCP SDK server (fastmcp.FastMCP, "
+                        "mcp.server.fastmcp.FastMCP or MCPServer)")
     manager = getattr(server, "_tool_manager", None)
     if manager is not None and not inspect.iscoroutinefunction(getattr(manager, "list_tools", None)):
         return [_from_tool(t, server) for t in manager.list_tools()]

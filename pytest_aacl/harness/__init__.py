@@ -18,8 +18,10 @@ Models: `model("openai:gpt-4o-mini")` and the adapter classes on the real SDKs, 
 
 from __future__ import annotations
 
-from typing import Any
+import typing as _typing
 
+from .. import _args
+from .._exports import check_exports as _check_exports
 from ._anthropic import AnthropicMessages
 from ._builtin import memory, state_machine, tool_calls
 from ._corpus import CorpusCase, load_corpus, save_case
@@ -78,7 +80,7 @@ __all__ = [
     "wilson",
 ]
 
-_PROVIDERS: dict[str, Any] = {
+_PROVIDERS: dict[str, _typing.Any] = {
     "openai": OpenAIChat,
     "openai-chat": OpenAIChat,
     "openai-responses": OpenAIResponses,
@@ -89,10 +91,15 @@ _PROVIDERS: dict[str, Any] = {
 }
 
 
-_LAZY = {"check_stack", "interceptor_stacks", "interceptor_test"}  # they import hypothesis
+if _typing.TYPE_CHECKING:  # pragma: no cover
+    from ._stacks import check_stack as check_stack
+    from ._stacks import interceptor_stacks as interceptor_stacks
+    from ._stacks import interceptor_test as interceptor_test
+
+_LAZY = ("check_stack", "interceptor_stacks", "interceptor_test")  # they import hypothesis
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> _typing.Any:
     if name in _LAZY:
         from . import _stacks
 
@@ -100,7 +107,7 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module 'pytest_aacl.harness' has no attribute {name!r}")
 
 
-def model(spec: str, **options: Any) -> Model:
+def model(spec: str, **options: _typing.Any) -> Model:
     """An adapter from `"provider:model"`: `openai:`, `openai-responses:`, `anthropic:`,
     `gemini:`, `openrouter:`, `groq:`; `simulated` (or `simulated:SEED`) for the test double.
 
@@ -108,10 +115,18 @@ def model(spec: str, **options: Any) -> Model:
     OpenAI-compatible server, e.g. vLLM or Ollama, with `openai:`), `api_key=`, `system=`,
     and extra request fields.
     """
+    expected = (f"'provider:model' with a provider among {', '.join(sorted(_PROVIDERS))}, or 'simulated' "
+                "(e.g. 'openai:gpt-4o-mini', 'anthropic:claude-haiku-4-5', 'simulated:1')")
+    if not isinstance(spec, str):
+        raise _args.invalid("model", "spec", spec, expected)
     provider, _, name = spec.partition(":")
     if provider == "simulated":
+        if name and not name.lstrip("-").isdigit():
+            raise _args.invalid("model", "spec", spec, "'simulated' or 'simulated:SEED' with an integer seed, e.g. 'simulated:1'")
         return SimulatedModel(seed=int(name) if name else 0, **options)
     if provider not in _PROVIDERS or not name:
-        raise ValueError(f"model {spec!r} is not 'provider:model'; providers: {', '.join(sorted(_PROVIDERS))}, "
-                         "or 'simulated' (e.g. 'openai:gpt-4o-mini', 'anthropic:claude-haiku-4-5')")
+        raise _args.invalid("model", "spec", spec, expected)
     return _PROVIDERS[provider](name, **options)
+
+
+_check_exports(globals(), __all__, lazy=_LAZY)

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from .. import _args
 from .._boundary import Tool
 from ..serve import anthropic_tool
-from ._clients import sdk_client
+from ._clients import check_adapter, sdk_client
 from ._records import Task, ToolCall, ToolResult, Turn
 
 __all__ = ["AnthropicMessages"]
@@ -24,6 +25,8 @@ class AnthropicMessages:
 
     def __init__(self, model: str, *, client: Any = None, async_client: Any = None, api_key: str | None = None,
                  base_url: str | None = None, system: str | None = None, max_tokens: int = 1024, **create: Any) -> None:
+        check_adapter("AnthropicMessages", model, "claude-haiku-4-5", system=system, base_url=base_url, api_key=api_key)
+        _args.whole("AnthropicMessages", "max_tokens", max_tokens, minimum=1, example="max_tokens=1024")
         self.name, self.system, self.max_tokens, self.create = model, system, max_tokens, create
         self._client, self._async, self._api_key, self._base_url = client, async_client, api_key, base_url
 

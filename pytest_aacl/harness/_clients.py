@@ -5,6 +5,8 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+from .. import _args
+
 __all__ = ["sdk_client"]
 
 
@@ -20,3 +22,10 @@ def sdk_client(adapter: Any, asynchronous: bool, package: str, classes: tuple[st
         made = getattr(module, classes[1] if asynchronous else classes[0])(**options)
         setattr(adapter, slot, made)
     return made
+
+
+def check_adapter(where: str, model: Any, example: str, **options: Any) -> None:
+    """The arguments every adapter shares, checked when it is built (not at its first request)."""
+    _args.text(where, "model", model, example=f"model={example!r}")
+    for name in ("system", "base_url", "api_key", "provider"):
+        _args.text(where, name, options.get(name), optional=True, example=f'{name}="..."')

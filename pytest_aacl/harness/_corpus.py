@@ -24,6 +24,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .. import _args
+from .._errors import InvalidArgument
+
 __all__ = ["CorpusCase", "load_corpus", "save_case"]
 
 _SECRET_NAME = re.compile(r"(?i)(api[_-]?key|secret|token|password|passwd|authorization|bearer|credential|session)")
@@ -74,10 +77,17 @@ class CorpusCase:
         assert got == self.normalised, f"{self.path.name}: was normalised to {self.normalised}, now to {got}"
 
 
+_KINDS = ("tool_call", "response", "give_up")
+
+
 def save_case(directory: str | Path, *, kind: str, tool: str | None, model: str, raw: Any,
               normalised: dict[str, Any] | None = None, correction: dict[str, Any] | None = None,
               schema: dict[str, Any] | None = None, test: str = "", secrets: tuple[str, ...] = ()) -> Path:
     """Write one case (scrubbed) unless the same case is already there; return its path."""
+    _args.path("save_case", "directory", directory)
+    _args.choice("save_case", "kind", kind, _KINDS)
+    _args.text("save_case", "tool", tool, optional=True, example='tool="add"')
+    _args.text("save_case", "model", model, example='model="openai:gpt-4o-mini"')
     known = tuple(s for s in (*secrets, *(os.environ.get(v, "") for v in _SECRET_ENV)) if len(s) >= 8)
     body = _scrub({"kind": kind, "tool": tool, "model": model, "raw": raw, "normalised": normalised,
                    "correction": correction}, known)
@@ -96,13 +106,16 @@ def save_case(directory: str | Path, *, kind: str, tool: str | None, model: str,
 
 def load_corpus(directory: str | Path, tool: str | None = None) -> list[CorpusCase]:
     """Every case in `directory` (for one tool if named), in file-name order."""
+    _args.path("load_corpus", "directory", directory)
+    _args.text("load_corpus", "tool", tool, optional=True, example='tool="add"')
     folder = Path(directory)
     cases = []
     for path in sorted(folder.glob("*.json")) if folder.is_dir() else []:
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
         except ValueError as exc:
-            raise ValueError(f"corpus file {path} is not valid JSON ({exc}); fix it or delete it") from None
+            raise InvalidArgument(f"load_corpus() got directory={str(directory)!r}, whose file {path.name} is not "
+                                  f"valid JSON ({exc}); fix that file or delete it") from None
         if tool is not None and data.get("tool") != tool:
             continue
         cases.append(CorpusCase(path, data.get("kind", "tool_call"), data.get("tool"), data.get("model", ""),

@@ -19,6 +19,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from .. import _args
 from .._errors import CorrectionError
 
 __all__ = ["FORMATS", "format_correction", "path_parts"]
@@ -107,8 +108,7 @@ FORMATS: dict[str, Callable[[CorrectionError, Any], str]] = {
 
 def format_correction(error: CorrectionError, arguments: Any, correction_format: str = "lines") -> str:
     """The text the model receives for `error` on the call it made with `arguments`."""
-    try:
-        formatter = FORMATS[correction_format]
-    except KeyError:
-        raise ValueError(f"correction_format={correction_format!r} is not a format; pass one of {', '.join(FORMATS)}") from None
-    return formatter(error, arguments)
+    if not isinstance(error, CorrectionError):
+        raise _args.invalid("format_correction", "error", error, "the CorrectionError the boundary raised")
+    _args.choice("format_correction", "correction_format", correction_format, FORMATS)
+    return FORMATS[correction_format](error, arguments)

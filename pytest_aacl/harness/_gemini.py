@@ -11,6 +11,7 @@ from typing import Any
 
 from .._boundary import Tool
 from ..serve import advertised_schema
+from ._clients import check_adapter
 from ._records import Task, ToolCall, ToolResult, Turn
 
 __all__ = ["GeminiGenerateContent"]
@@ -32,6 +33,8 @@ class GeminiGenerateContent:
 
     def __init__(self, model: str, *, client: Any = None, api_key: str | None = None, base_url: str | None = None,
                  system: str | None = None, **config: Any) -> None:
+        check_adapter("GeminiGenerateContent", model, "gemini-2.5-flash", system=system, base_url=base_url,
+                      api_key=api_key)
         self.name, self.system, self.config = model, system, config
         self._client, self._api_key, self._base_url = client, api_key, base_url
 

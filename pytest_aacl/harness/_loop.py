@@ -15,8 +15,9 @@ from collections.abc import Iterable
 from decimal import Decimal
 from typing import Any, Protocol
 
+from .. import _args
 from .._boundary import Tool, boundary
-from .._errors import CorrectionError
+from .._errors import CorrectionError, InvalidArgument
 from ._formats import FORMATS, format_correction
 from ._records import Attempt, Run, Task, ToolCall, ToolResult, Turn
 
@@ -51,7 +52,7 @@ def converge(model: Model, tools: Iterable[Any], task: Task | str, *, max_attemp
     are the corrections. `execute` runs the implementation of the successful call (its
     result is `run.result`); without it the loop stops at the boundary. Returns the `Run`.
     """
-    loop = _Loop(model, tools, task, max_attempts, correction_format, execute)
+    loop = _Loop(model, tools, task, max_attempts, correction_format, execute, "converge")
     try:
         state = model.start(loop.task, list(loop.tools.values()))
         while loop.more():
@@ -67,7 +68,7 @@ def converge(model: Model, tools: Iterable[Any], task: Task | str, *, max_attemp
 async def aconverge(model: Model, tools: Iterable[Any], task: Task | str, *, max_attempts: int = 4,
                     correction_format: str = "lines", execute: bool = True) -> Run:
     """`converge` for async code: the model's turns and async implementations are awaited."""
-    loop = _Loop(model, tools, task, max_attempts, correction_format, execute)
+    loop = _Loop(model, tools, task, max_attempts, correction_format, execute, "aconverge")
     try:
         state = model.start(loop.task, list(loop.tools.values()))
         while loop.more():
@@ -98,17 +99,22 @@ class _Loop:
     """The bookkeeping shared by the sync and async loops."""
 
     def __init__(self, model: Model, tools: Iterable[Any], task: Task | str, max_attempts: int,
-                 correction_format: str, execute: bool) -> None:
-        if correction_format not in FORMATS:
-            raise ValueError(f"correction_format={correction_format!r} is not a format; pass one of {', '.join(FORMATS)}")
-        if not isinstance(max_attempts, int) or isinstance(max_attempts, bool) or max_attempts < 1:
-            raise ValueError(f"max_attempts must be a positive integer, got {max_attempts!r}")
+                 correction_format: str, execute: bool, where: str) -> None:
+        if not all(callable(getattr(model, hook, None)) for hook in ("start", "turn", "reply")):
+            raise _args.invalid(where, "model", model, "a model adapter: harness.model('openai:gpt-4o-mini'), "
+                                "SimulatedModel(seed=1) or your own class with start(), turn() and reply()")
+        listed = _args.items(where, "tools", tools, expected="a list of boundary Tools (or functions, or fuzz targets)")
+        if not isinstance(task, (Task, str)):
+            raise _args.invalid(where, "task", task, 'a Task("Add 2 and 3", tool="add", intended={...}) or a prompt string')
+        _args.whole(where, "max_attempts", max_attempts, minimum=1, example="max_attempts=4")
+        _args.choice(where, "correction_format", correction_format, FORMATS)
+        _args.flag(where, "execute", execute)
         self.task = Task(task) if isinstance(task, str) else task
-        self.tools = {t.name: t for t in (one for obj in tools for one in _as_tools(obj))}
+        self.tools = {t.name: t for t in (one for obj in listed for one in _as_tools(obj))}
         if not self.tools:
-            raise ValueError("converge() needs at least one tool")
+            raise _args.invalid(where, "tools", listed, "at least one boundary Tool, e.g. tools=[add]")
         if self.task.tool is not None and self.task.tool not in self.tools:
-            raise ValueError(f"the task is about tool {self.task.tool!r}, which is not among the tools {sorted(self.tools)}")
+            raise _args.invalid(where, "task", self.task, f"a Task whose tool= is one of the tools: {', '.join(map(repr, sorted(self.tools)))}")
         self.model, self.format, self.execute, self.max = model, correction_format, execute, max_attempts
         self.run = Run(self.task, model.name, correction_format, simulated=bool(getattr(model, "simulated", False)))
         self._pending: list[Attempt] = []
@@ -146,7 +152,8 @@ class _Loop:
         if inspect.isawaitable(value):
             if not allow_async:
                 getattr(value, "close", lambda: None)()
-                raise TypeError(f"tool {call.name!r} is async: run it with aconverge()")
+                raise InvalidArgument(f"converge() got tools containing the async tool {call.name!r}; use "
+                                      "aconverge() for async tools")
             return _Pending(value, canonical)
         return self.finish_call(call, value, canonical)
 
@@ -237,8 +244,9 @@ def _as_tools(obj: Any) -> list[Any]:
 
     try:
         return list(resolve(obj))
-    except Exception as exc:
-        raise TypeError(f"converge() takes boundary Tools, functions or fuzz targets; {obj!r}: {exc}") from None
+    except InvalidArgument as exc:
+        raise InvalidArgument(f"converge() got tools containing {_args.shown(obj)}; pass boundary Tools, functions "
+                              f"or fuzz targets ({exc})") from None
 
 
 def _json(value: Any) -> str:

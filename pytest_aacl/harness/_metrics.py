@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
+from .. import _args
 from ._records import Run
 
 __all__ = ["Metrics", "summarise", "wilson"]
@@ -19,6 +20,10 @@ __all__ = ["Metrics", "summarise", "wilson"]
 
 def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
     """The Wilson score interval for a proportion (95 % by default); (0, 1) when n is 0."""
+    _args.whole("wilson", "n", n, minimum=0, example="n=20 (the number of trials)")
+    if isinstance(successes, bool) or not isinstance(successes, int) or not 0 <= successes <= n:
+        raise _args.invalid("wilson", "successes", successes, f"an integer between 0 and n (n={n})")
+    _args.number("wilson", "z", z, low=0, low_open=True, expected="a positive z score, e.g. z=1.96 for 95 %")
     if n == 0:
         return (0.0, 1.0)
     p = successes / n
@@ -85,9 +90,13 @@ def summarise(runs: Iterable[Run], max_attempts: int | None = None) -> dict[str,
     """Metrics for `runs`: `{"all": ..., "by_model": {...}, "by_tool": ..., "by_format": ...,
     "by_family": ..., "by_code": ...}`, each a `Metrics.as_dict()`; `success_within` runs
     from 1 to `max_attempts` (default: the longest run seen)."""
+    listed = _args.items("summarise", "runs", runs, expected="the Runs that converge() returned, as a list")
+    _args.each("summarise", "runs", listed, lambda r: isinstance(r, Run),
+               expected="only Runs, the results of converge()")
+    _args.whole("summarise", "max_attempts", max_attempts, minimum=1, example="max_attempts=4", optional=True)
     groups: dict[str, dict[str, Metrics]] = {g: {} for g in ("by_model", "by_tool", "by_format", "by_family", "by_code")}
     total = Metrics()
-    runs = list(runs)
+    runs = listed
     top = max_attempts or max((len(r.attempts) for r in runs), default=1)
     for run in runs:
         total.add(run)

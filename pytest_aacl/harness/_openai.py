@@ -12,7 +12,7 @@ from typing import Any
 
 from .._boundary import Tool
 from ..serve import openai_tool
-from ._clients import sdk_client
+from ._clients import check_adapter, sdk_client
 from ._records import Task, ToolCall, ToolResult, Turn
 
 __all__ = ["OpenAIChat", "OpenAIResponses"]
@@ -25,6 +25,8 @@ class _OpenAIBase:
     def __init__(self, model: str, *, client: Any = None, async_client: Any = None, base_url: str | None = None,
                  api_key: str | None = None, system: str | None = None, provider: str | None = None,
                  **create: Any) -> None:
+        check_adapter(type(self).__name__, model, "gpt-4o-mini", system=system, base_url=base_url, api_key=api_key,
+                      provider=provider)
         self.name, self.system, self.create = model, system, create
         self._client, self._async, self._base_url, self._api_key = client, async_client, base_url, api_key
         if provider:

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from .. import _args
+
 __all__ = ["Attempt", "Run", "Task", "ToolCall", "ToolResult", "Turn"]
 
 
@@ -26,6 +28,14 @@ class Task:
     tool: str | None = None
     intended: dict[str, Any] | None = None
     name: str = ""
+
+    def __post_init__(self) -> None:
+        _args.text("Task", "prompt", self.prompt, example='prompt="Add 2 and 3"')
+        _args.text("Task", "tool", self.tool, optional=True, example='tool="add"')
+        if self.intended is not None and not isinstance(self.intended, dict):
+            raise _args.invalid("Task", "intended", self.intended, 'the arguments a correct call carries, e.g. '
+                                'intended={"a": 2, "b": 3}, or None')
+        _args.text("Task", "name", self.name, empty=True, example='name="add-small"')
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from .. import _args
+
 __all__ = ["RespondError", "Responded", "ResponseAttempt", "arespond", "respond", "retry_prompt"]
 
 _FENCE = re.compile(r"^\s*```(?:json)?\s*\n(.*?)\n\s*```\s*$", re.S)
@@ -65,7 +67,8 @@ def _validator(schema: dict[str, Any]) -> Any:
         try:
             cls.check_schema(schema)
         except Exception as exc:
-            raise SpecError(f"the response schema is not valid JSON Schema: {getattr(exc, 'message', exc)}") from None
+            raise SpecError(f"the response schema is not valid JSON Schema ({getattr(exc, 'message', exc)}); "
+                            "pass a schema that validates against its draft's metaschema") from None
         found = _VALIDATORS[key] = cls(schema, format_checker=FormatChecker())
     return found
 
@@ -86,6 +89,13 @@ def _problems(schema: dict[str, Any], text: str) -> tuple[Any, list[tuple[str, s
 
 def retry_prompt(request: str, response: str, problems: list[tuple[str, str]]) -> str:
     """The retry message: the request, the response and the validation error, then one focus line."""
+    _args.text("retry_prompt", "request", request, example='request="Extract the invoice total"')
+    _args.text("retry_prompt", "response", response, empty=True, example="response=turn.text")
+    listed = _args.items("retry_prompt", "problems", problems, expected="a non-empty list of (path, message) pairs")
+    _args.each("retry_prompt", "problems", listed, lambda p: isinstance(p, tuple) and len(p) == 2,
+               expected="a non-empty list of (path, message) pairs")
+    if not listed:
+        raise _args.invalid("retry_prompt", "problems", problems, "a non-empty list of (path, message) pairs")
     lines = [f"at {path or '/'}: {message}" for path, message in problems[:5]]
     if len(problems) > 5:
         lines.append(f"... and {len(problems) - 5} more")
@@ -100,9 +110,23 @@ def _first_prompt(request: str, schema: dict[str, Any]) -> str:
             f"```json\n{json.dumps(schema, ensure_ascii=False)}\n```")
 
 
-def _check(max_retries: int) -> None:
-    if not isinstance(max_retries, int) or isinstance(max_retries, bool) or max_retries < 0:
-        raise ValueError(f"max_retries must be a whole number >= 0, got {max_retries!r}")
+def _check(where: str, model: Any, request: Any, schema: Any, max_retries: Any, native: Any, interceptors: Any,
+           context: Any) -> None:
+    """Every argument of `respond`/`arespond`, before the model is asked anything."""
+    from ._interceptors import Context, Stack
+
+    hook = "acomplete" if where == "arespond" else "complete"
+    if not callable(getattr(model, hook, None)):
+        raise _args.invalid(where, "model", model, f"a model adapter with {hook}(), e.g. "
+                            "harness.model('openai:gpt-4o-mini') or SimulatedModel(seed=1)")
+    _args.text(where, "request", request, example='request="Extract the invoice total"')
+    _args.mapping(where, "schema", schema, expected='a JSON Schema dict, e.g. {"type": "object", "properties": {...}}')
+    _args.whole(where, "max_retries", max_retries, minimum=0, example="max_retries=3")
+    _args.flag(where, "native", native)
+    if interceptors is not None and not isinstance(interceptors, Stack):
+        raise _args.invalid(where, "interceptors", interceptors, "a Stack([...interceptors]) or None")
+    if context is not None and not isinstance(context, Context):
+        raise _args.invalid(where, "context", context, "the Context() of the previous turn (responded.context) or None")
 
 
 def respond(model: Any, request: str, schema: dict[str, Any], *, max_retries: int = 3, native: bool = False,
@@ -114,7 +138,7 @@ def respond(model: Any, request: str, schema: dict[str, Any], *, max_retries: in
     `interceptors` (a `Stack`) extend the schema and the prompt first and act on the valid
     response after; `context` carries their state from one turn to the next.
     """
-    _check(max_retries)
+    _check("respond", model, request, schema, max_retries, native, interceptors, context)
     composed, messages, context = _prepare(request, schema, interceptors, context)
     attempts: list[ResponseAttempt] = []
     first = messages[-1]["content"]
@@ -130,7 +154,7 @@ def respond(model: Any, request: str, schema: dict[str, Any], *, max_retries: in
 async def arespond(model: Any, request: str, schema: dict[str, Any], *, max_retries: int = 3, native: bool = False,
                    interceptors: Any = None, context: Any = None) -> Responded:
     """`respond` for async code."""
-    _check(max_retries)
+    _check("arespond", model, request, schema, max_retries, native, interceptors, context)
     composed, messages, context = _prepare(request, schema, interceptors, context)
     attempts: list[ResponseAttempt] = []
     first = messages[-1]["content"]

@@ -19,7 +19,9 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from .. import _args
 from .._boundary import Tool
+from .._errors import InvalidArgument
 from ._records import Task, ToolCall, ToolResult, Turn
 
 __all__ = ["SimulatedModel", "read_correction"]
@@ -35,6 +37,8 @@ def read_correction(message: str) -> dict[str, bool]:
     Reads the boundary's line format, the annotated-arguments format and the pydantic-style
     error list; a message in none of them (a vague one) teaches nothing.
     """
+    _args.text("read_correction", "message", message, empty=True,
+               example="the correction message a tool returned (str(error))")
     found: dict[str, bool] = {}
     for _code, path, expected in _LINE.findall(message):
         found[path] = found.get(path, False) or bool(expected.strip())
@@ -71,6 +75,20 @@ class _State:
         self.done = False
 
 
+def _check_weights(weights: Any) -> None:
+    from ..strategies import FAMILIES
+
+    expected = 'a mapping of family names to weights >= 0, e.g. weights={"int_string": 2.0, "enum_case": 1.0}'
+    _args.mapping("SimulatedModel", "weights", weights, expected=expected)
+    unknown = sorted(str(k) for k in weights if k not in FAMILIES)
+    if unknown:
+        raise _args.invalid("SimulatedModel", "weights", weights, f"family names from FAMILIES (unknown: "
+                            f"{', '.join(unknown)}), e.g. int_thousands, enum_case, date_text")
+    _args.each("SimulatedModel", "weights", list(weights.values()),
+               lambda w: not isinstance(w, bool) and isinstance(w, (int, float)) and w >= 0 and w == w,
+               expected="non-negative numbers as weights, e.g. 1.0")
+
+
 class SimulatedModel:
     """A seeded, deterministic stand-in for a model (a test double, not a model).
 
@@ -94,8 +112,12 @@ class SimulatedModel:
         for label, p in (("render_probability", render_probability), ("fix_probability", fix_probability),
                          ("mistake_probability", mistake_probability),
                          ("give_up_probability", give_up_probability)):
-            if not isinstance(p, (int, float)) or not 0.0 <= p <= 1.0:
-                raise ValueError(f"{label} must be a probability between 0 and 1, got {p!r}")
+            _args.number("SimulatedModel", label, p, low=0.0, high=1.0,
+                         expected=f"a probability between 0 and 1, e.g. {label}=0.5")
+        _args.whole("SimulatedModel", "seed", seed, minimum=None, example="seed=1")
+        _args.text("SimulatedModel", "name", name, example='name="simulated"')
+        if weights is not None:
+            _check_weights(weights)
         self.seed, self.weights = seed, dict(weights) if weights is not None else None
         self.render_probability, self.fix_probability = render_probability, fix_probability
         self.give_up_probability, self.name = give_up_probability, name
@@ -109,10 +131,12 @@ class SimulatedModel:
 
     def start(self, task: Task, tools: list[Tool]) -> _State:
         if task.tool is None or task.intended is None:
-            raise ValueError("SimulatedModel needs a Task with tool= and intended= (the call it should make)")
+            raise InvalidArgument(f"SimulatedModel needs a Task with tool= and intended= (the call it should make), "
+                                  f"got {_args.shown(task)}; pass e.g. Task(prompt, tool='add', intended={{'a': 2}})")
         tool = next((t for t in tools if t.name == task.tool), None)
         if tool is None:
-            raise ValueError(f"SimulatedModel: the task's tool {task.tool!r} is not among the tools")
+            raise InvalidArgument(f"SimulatedModel: the task's tool {task.tool!r} is not among the tools; pass a Task "
+                                  f"whose tool= is one of {', '.join(repr(t.name) for t in tools)}")
         salt = sum(ord(c) * (i + 1) for i, c in enumerate(task.name or task.prompt))
         state = _State(task, tool, random.Random(self.seed * 1_000_003 + salt))
         for field, value in task.intended.items():
