@@ -219,8 +219,9 @@ def _value_node(value: _Any, schema: _Any) -> _Node:
 def all_renderings(value: _Any, schema: _Any) -> list[Rendering]:
     """Every `(family, rendered, ambiguous)` the boundary must read back as `value`.
 
-    >>> all_renderings(True, {"type": "boolean"})[:2]
-    [Rendering(family='bool_string', rendered='true', ambiguous=False), Rendering(family='bool_words', rendered='y', ambiguous=False)]
+    Examples:
+        >>> all_renderings(True, {"type": "boolean"})[:2]
+        [Rendering(family='bool_string', rendered='true', ambiguous=False), Rendering(family='bool_words', rendered='y', ambiguous=False)]
     """
     return _render(value, _value_node(value, schema))
 

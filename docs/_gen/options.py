@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import inspect
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -79,6 +80,8 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
        ("conforming", "hallucinated", "invalid", "adversarial", "coverage", "renderings", "all_renderings")},
 }
 
+_PRIVATE_ALIAS = re.compile(r"(?<![\w.])_([A-Z]\w*)")
+
 
 class UndocumentedError(AssertionError):
     """A registration or keyword the page data does not describe (or describes but is gone)."""
@@ -105,7 +108,9 @@ def keyword_tables() -> str:
         module = "pytest_aacl.strategies" if func.__module__.startswith("pytest_aacl.strategies") else "pytest_aacl"
         out += [f"### `{module}.{fname}()`", "", "| keyword | type | default | meaning |", "|---|---|---|---|"]
         for name, p in params.items():
-            kind = "" if p.annotation is inspect.Parameter.empty else f"`{cell(p.annotation)}`"
+            # a module's private import aliases (`_Any`) read as the public names they stand for
+            shown = _PRIVATE_ALIAS.sub(r"\1", str(p.annotation))
+            kind = "" if p.annotation is inspect.Parameter.empty else f"`{cell(shown)}`"
             out.append(f"| `{name}` | {kind} | {_default(p.default)} | {cell(described[name])} |")
         out.append("")
     return "\n".join(out).rstrip("\n")
