@@ -366,7 +366,7 @@ def correction_quality(case: Case, call: Call, ctx: CheckContext) -> None:
         return
     sent = [v for v in (sent_value(label) for label in case.labels) if v is not NOTHING]
     # for a key the model made up, what was received is the key itself (UNEXPECTED_FIELD)
-    sent += [k for k in case.args if k not in props]
+    sent += [_field_of(label) for label in case.labels if getattr(label, "kind", None) == "unexpected_field"]
     lacks = text_correction_lacks(call.message, fields, sent)
     kinds = tuple(part.split(" (")[0].split(" '")[0] for part in lacks)
     _require(not lacks, f"the correction lacks {', '.join(lacks)}: {render_value(call.message, 160)}", ("lacks", *kinds))
