@@ -224,3 +224,26 @@ def test_canonical_arguments_come_back_as_the_same_object_from_c() -> None:
     assert compiled({"q": 1, "x": 1}) is False
     assert compiled({_Str("q"): 1}) is False
     assert compiled({}) is False
+
+
+def test_a_hostile_key_runs_no_code_during_the_c_walk() -> None:
+    """Keys are checked to be exact strs before any lookup, so a key's own __eq__ or
+    __hash__ (code that could change the dict under the walk) is never called."""
+    calls: list[str] = []
+
+    class Hostile(str):
+        def __hash__(self) -> int:
+            calls.append("hash")
+            return str.__hash__(self)
+
+        def __eq__(self, other: object) -> bool:
+            calls.append("eq")
+            return str.__eq__(self, other)
+
+    compiled = _bulk.bulk_check(("object", (("q", True, ("int", None, None)), ("r", False, ("bool",)))))
+    assert compiled is not None
+    hostile = {"q": 1}
+    hostile[Hostile("r")] = True
+    calls.clear()
+    assert compiled(hostile) is False
+    assert calls == []
