@@ -159,6 +159,13 @@ def test_every_addoption_and_addini_in_the_source_is_on_the_options_page() -> No
     assert {c.strip("`") for c in _first_column(text, "ini key")} == registered_ini
 
 
+def test_every_environment_variable_the_code_reads_is_on_the_options_page() -> None:
+    source = "\n".join(p.read_text("utf-8") for d in ("pytest_aacl", "strategies") for p in (ROOT / d).rglob("*.py"))
+    read = set(re.findall(r"""environ(?:\.get)?\(\s*["'](AACL_\w+|CI)["']""", source))
+    assert {"CI", "AACL_CONFIRM", "AACL_PURE_PYTHON"} <= read
+    assert {c.strip("`") for c in _first_column(_page("options.md"), "variable")} == read
+
+
 def test_the_options_page_lists_exactly_what_pytest_registers(pytester: pytest.Pytester) -> None:
     text = _page("options.md")
     listed_options = {c.strip("`") for c in _first_column(text, "option")}
