@@ -1,6 +1,7 @@
 """How well `pytest_aacl.fuzz()` finds the planted defects of `pattern_validation.corpus`.
 
     python -m pattern_validation.benchmarks.bench_fuzzer                 # default budget, seeds 0 1 2
+    python pattern_validation/benchmarks/bench_fuzzer.py                 # the same (what ./run bench does)
     python -m pattern_validation.benchmarks.bench_fuzzer --seeds 0 --only seed.
     python -m pattern_validation.benchmarks.bench_fuzzer --blackbox      # without naming implementations
     python -m pattern_validation.benchmarks.bench_fuzzer --json out.json
@@ -25,7 +26,11 @@ import sys
 import time
 import traceback
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
+
+if __package__ in (None, ""):  # run as a script (`./run bench`): the corpus lives beside it
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from pattern_validation.corpus import ENTRIES, Entry
 
