@@ -88,7 +88,9 @@ def _params() -> list[object]:
 
 
 def _run(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if k not in ("PYTEST_ADDOPTS", "PYTHONPATH")}
+    # CI too: the pages show what a user sees at their desk (under CI, pytest prints full
+    # summary lines and fuzz() takes Hypothesis's ci profile), the same in CI as here
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTEST_ADDOPTS", "PYTHONPATH", "CI")}
     # Test-module examples load exactly the plugins they use (-p below): the venv's other
     # entry points (langsmith, anyio, ...) cost about 2 s per run and are no part of them.
     env["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
