@@ -254,9 +254,8 @@ def test_a_failing_item_stays_bounded_when_the_tool_floods_its_logs(project: pyt
     result.stdout.fnmatch_lines(["*[[]total[]]*KeyError*"])
 
 
-def test_the_reset_fixture_runs_before_every_call(project: pytest.Pytester) -> None:
-    project.makepyfile(vague_tools=VAGUE)
-    project.makeconftest('''
+#: a conftest whose `aacl_reset` leaves one line on disk per call (it runs in the worker)
+_RESET_FIXTURE = '''
 import pytest
 
 @pytest.fixture
@@ -265,7 +264,12 @@ def aacl_reset(tmp_path):
         with open(tmp_path / "resets", "a") as handle:
             handle.write("reset\\n")
     return reset
+'''
 
+
+def test_the_reset_fixture_runs_before_every_call(project: pytest.Pytester) -> None:
+    project.makepyfile(vague_tools=VAGUE)
+    project.makeconftest(_RESET_FIXTURE + '''
 def pytest_sessionfinish(session):
     import pathlib
     files = list(pathlib.Path(str(session.config._tmp_path_factory.getbasetemp())).rglob("resets"))
@@ -280,16 +284,7 @@ def pytest_sessionfinish(session):
 
 
 def test_the_fixture_passes_the_reset_hook_too(project: pytest.Pytester) -> None:
-    project.makeconftest('''
-import pytest
-
-@pytest.fixture
-def aacl_reset(tmp_path):
-    def reset():  # runs in the tool's worker process: leave evidence on disk
-        with open(tmp_path / "resets", "a") as handle:
-            handle.write("reset\\n")
-    return reset
-''')
+    project.makeconftest(_RESET_FIXTURE)
     project.makepyfile(test_reset='''
 from good_tools import add
 

@@ -93,7 +93,7 @@ class Node:
     #: the node's values can never contain a space (lets arrays split on whitespace)
     spaceless: bool = False
     numeric: bool = False
-    #: the canonical test as data, for the C list scanners (`_bulk`); None: Python only
+    #: `fast` as data, compiled by `_bulk` into the C tests for objects and lists; None: Python only
     bulk: tuple[Any, ...] | None = None
 
 

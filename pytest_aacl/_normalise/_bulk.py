@@ -7,9 +7,9 @@ A node describes its inline canonical test (`Node.fast`) as data, `Node.bulk`:
 None where no such description exists.  `bulk_check` compiles it into a C test with
 `fast`'s answer, `bulk_scanner` into a list scanner with the contract of the generated
 Python one (`_containers._scanner`).  A C test may say "no" where its arithmetic is
-inexact (ints beyond 64 bits); the caller then runs the Python reading, so the extension
-changes speed, never results.  Without a C compiler at
-install time (or with ``AACL_PURE_PYTHON=1``) everything runs in Python.
+inexact (ints beyond 64 bits; beyond 2**53 against a number bound); the caller then runs
+the Python reading, so the extension changes speed, never results.  Without a C compiler
+at install time (or with ``AACL_PURE_PYTHON=1``) everything runs in Python.
 """
 
 from __future__ import annotations

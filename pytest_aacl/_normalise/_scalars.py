@@ -275,7 +275,7 @@ def enum_node(values: list[Any], synonyms: dict[str, list[str]], *, code: str = 
 
     fast = "type(V) is str and V in C" if strings and len(strings) == len(values) else None
     spaceless = all(not any(ch.isspace() for ch in s) for s in strings)
-    bulk = None if fast is None else ("enum", frozenset(s for s in strings if type(s) is str))
+    bulk = None if fast is None else ("enum", strings)  # already a frozenset of exact strs
     return Node(enum, expected, fast=fast, consts={"C": strings}, nullable=has_null, spaceless=spaceless, bulk=bulk)
 
 
