@@ -142,7 +142,10 @@ def git_sandbox_server(repo: Path) -> Any:
             except ToolError as exc:  # the server's own refusal, without the adapter's second prefix
                 raise ToolError(str(exc).removeprefix(f"Error executing tool {_name}: ")) from None
             text = "\n".join(getattr(c, "text", "") for c in getattr(result, "content", []))
-            if getattr(result, "is_error", False) or getattr(result, "isError", False):
+            # `is_error` (MCP SDK v2) where it exists; `isError` only on older results (reading
+            # it on a v2 result is a deprecation warning)
+            failed = result.is_error if hasattr(result, "is_error") else getattr(result, "isError", False)
+            if failed:
                 raise ToolError(text)
             return text
 
