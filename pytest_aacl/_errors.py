@@ -10,6 +10,7 @@ parameter or JSON pointer) and `TargetError` (something that cannot be fuzzed) s
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -190,11 +191,13 @@ def render_value(value: Any, limit: int = MAX_RECEIVED_CHARS) -> str:
     string. Escaping keeps control characters and look-alike Unicode from reaching the
     model verbatim.
     """
+    if isinstance(value, str):  # cut inside the quotes: '"aaaa…"', never an unclosed '"aaaa…'
+        return _escape(str.__str__(value)[: limit + 1], limit)
     out: list[str] = []
     _render_into(value, out, limit + 1, depth=0)
     text = "".join(out)
     if len(text) > limit:
-        text = text[: limit - 1] + "…"
+        text = _close(_cut(text, limit - 2)) + "…"
     return text
 
 
@@ -232,17 +235,57 @@ def _render_into(value: Any, out: list[str], budget: int, depth: int) -> None:
             if sum(map(len, out)) > budget:
                 out.append("…")
                 break
-            _render_into(key if isinstance(key, str) else f"<{type(key).__name__} key>", out, budget, depth + 1)
+            if isinstance(key, str):
+                _render_into(key, out, budget, depth + 1)
+            else:
+                out.append(f"<{_type_name(type(key))} key>")
             out.append(": ")
             _render_into(item, out, budget, depth + 1)
         out.append("}")
     elif kind in (list, tuple, dict):
         out.append("[…]" if kind is not dict else "{…}")
     else:
-        out.append(f"<{kind.__name__} object>")
+        out.append(f"<{_type_name(kind)} object>")
 
 
-def _escape(text: str) -> str:
-    """A double-quoted, ASCII-only literal: newlines, quotes and non-ASCII are escaped."""
+def _type_name(kind: type) -> str:
+    """A class name as text a model may read: escaped (a Python caller can name a class
+    ``"x\\nINVALID_ENUM at ..."``), never the class's own ``__repr__``, at most 40 characters."""
+    name = type.__dict__["__name__"].__get__(kind)
+    name = name if type(name) is str else "?"
+    escaped = name.encode("unicode_escape").decode("ascii").replace("<", "\\x3c").replace(">", "\\x3e")
+    return escaped if len(escaped) <= 40 else _cut(escaped, 39) + "…"
+
+
+def _escape(text: str, limit: int | None = None) -> str:
+    """A double-quoted, ASCII-only literal: newlines, quotes and non-ASCII are escaped.
+
+    With ``limit``, the literal (quotes included) is at most ``limit`` characters: the cut
+    keeps both quotes and never splits an escape sequence (``"aaaa…"``).
+    """
     escaped = text.encode("unicode_escape").decode("ascii").replace('"', '\\"')
-    return f'"{escaped}"'
+    if limit is None or len(escaped) + 2 <= limit:
+        return f'"{escaped}"'
+    return f'"{_cut(escaped, max(limit - 3, 0))}…"'
+
+
+#: one character of escaped text: an escape sequence as a whole, or a plain character
+_ATOM = re.compile(r"\\(?:x[0-9a-f]{2}|u[0-9a-f]{4}|U[0-9a-f]{8}|.)|.", re.DOTALL)
+
+
+def _cut(escaped: str, room: int) -> str:
+    """The longest prefix of ``escaped`` within ``room`` characters that ends between atoms."""
+    if len(escaped) <= room:
+        return escaped
+    end = 0
+    for atom in _ATOM.finditer(escaped, 0, room + 10):
+        if atom.end() > room:
+            break
+        end = atom.end()
+    return escaped[:end]
+
+
+def _close(text: str) -> str:
+    """A cut rendering whose last string literal was left open gets its closing quote back."""
+    bare_quotes = sum(1 for atom in _ATOM.finditer(text) if atom.group() == '"')
+    return text + '"' if bare_quotes % 2 else text

@@ -31,6 +31,7 @@ from ._base import (
 )
 from ._bulk import str_bulk
 from ._numbers import parse_number_text
+from ._uri import is_uri
 
 __all__ = ["FORMAT_CHECKS", "boolean_node", "enum_node", "null_node", "string_node"]
 
@@ -45,7 +46,6 @@ _BOOL_EXACT = {
 }
 
 _EMAIL = re.compile(r"[^@\s]+@[^@\s.]+(?:\.[^@\s.]+)+")
-_URI = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*:\S+")
 _HOST_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-")
 
 
@@ -82,7 +82,7 @@ def _uuid(text: str) -> bool:
 FORMAT_CHECKS: dict[str, Any] = {
     "email": lambda t: len(t) <= 320 and _EMAIL.fullmatch(t) is not None,
     "idn-email": lambda t: len(t) <= 320 and _EMAIL.fullmatch(t) is not None,
-    "uri": lambda t: len(t) <= 8192 and _URI.fullmatch(t) is not None,
+    "uri": lambda t: len(t) <= 8192 and is_uri(t),
     "hostname": _hostname,
     "ipv4": _ip(ipaddress.IPv4Address),
     "ipv6": _ip(ipaddress.IPv6Address),
