@@ -83,7 +83,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args.run(args))
     except _Fatal as exc:
-        sys.stderr.write(f"{_PROG} {args.command}: error: {exc}\n")
+        for line in str(exc).splitlines():  # one line per problem, each self-contained
+            sys.stderr.write(f"{_PROG} {args.command}: error: {line}\n")
         return 2
     except BrokenPipeError:  # `... | head`
         return 0
@@ -146,9 +147,18 @@ def _cmd_costs(args: argparse.Namespace) -> int:
 
     try:
         prices = PriceTable.load(args.prices)
-        reports = [cassette_costs(path, prices) for path in _cassette_files(args.cassettes)]
-    except (CassetteError, PriceError) as exc:
+    except PriceError as exc:
         raise _Fatal(str(exc)) from None
+    reports, defects = [], []
+    for path in _cassette_files(args.cassettes):  # every defect of every file, then fail
+        try:
+            reports.append(cassette_costs(path, prices))
+        except CassetteError as exc:
+            defects.extend(exc.lines() if exc.defects else [str(exc)])
+    if defects:
+        if any(not line.startswith("cannot read cassette") for line in defects):
+            defects.append("fix the cassette(s) named above, or delete them and record them again")
+        raise _Fatal("\n".join(defects))
     rows = [row for report in reports for row in report["interactions"]]
     document = {"prices": prices.sources, "cassettes": reports, "totals": _totals(rows)}
     if args.json:

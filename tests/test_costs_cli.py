@@ -84,7 +84,7 @@ def test_price_overlay_prices_an_unknown_model(capsys: pytest.CaptureFixture[str
     assert "$0.002000" in out
 
 
-def test_headers_as_a_list_is_one_error_line(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_headers_as_a_list_is_named_in_one_error_line(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     # before: AttributeError: 'list' object has no attribute 'items', with a traceback
     cassette = tmp_path / "c.yaml"
     cassette.write_text(
@@ -93,9 +93,10 @@ def test_headers_as_a_list_is_one_error_line(capsys: pytest.CaptureFixture[str],
         "    status: {code: 200, message: OK}\n    headers: {}\n    body: {string: ''}\nversion: 1\n")
     code, out, err = run(capsys, "costs", str(cassette))
     assert code == 2 and out == ""
-    assert err == (f"pytest-aacl costs: error: cannot read cassette {cassette}: a request's headers "
-                   "are a list, not a mapping of header name to values. Fix the file, or delete it "
-                   "and record it again.\n")
+    assert err == (f"pytest-aacl costs: error: {cassette}: interaction 0: request.headers: "
+                   "[['content-type', 'application/json']] is not a mapping or null\n"
+                   "pytest-aacl costs: error: fix the cassette(s) named above, or delete them and "
+                   "record them again\n")
 
 
 def test_an_alias_bomb_is_refused_by_costs(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

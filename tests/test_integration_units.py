@@ -185,7 +185,9 @@ def test_loader_reads_other_tools_formats_and_rejects_unsafe_or_broken_files(tmp
     for text, reason in [("!!python/object/apply:os.system ['true']", "unsafe or unknown YAML tag"),
                          ("a: [1\n", "invalid YAML at line 2"),
                          ("just: text\n", "not a vcrpy cassette"),
-                         ("interactions: [{request: {}, response: {}}]", "a request has no method or uri")]:
+                         ("interactions: [{request: {}, response: {}}]\nversion: 1\n",
+                          f"3 defect(s); fix the file, or delete it and record it again:\n{bad}: "
+                          "interaction 0: request.method: missing\n")]:
         bad.write_text(text)
         with pytest.raises(_cassettes.CassetteError, match=re.escape(f"cannot read cassette {bad}: {reason}")):
             _cassettes.read(bad)

@@ -218,7 +218,7 @@ def _aacl_cassette(request: pytest.FixtureRequest) -> Iterator[Any]:
     from vcr.record_mode import RecordMode
 
     from ._matching import Canonical
-    from ._recorder import TestUsage, attach, missing_message, unmatched_message
+    from ._recorder import TestUsage, attach, missing_message, record_command, unmatched_message
 
     gate = state.gate
     usage = TestUsage(item.nodeid, state.prices())
@@ -233,6 +233,9 @@ def _aacl_cassette(request: pytest.FixtureRequest) -> Iterator[Any]:
     mode = RecordMode(cassette.record_mode).value
     rewrite = item.stash.get(REWRITE, False)
     if mode == "none" and not exists:
+        if Path(path).is_file():  # a 0-byte file: vcrpy would call it missing, it is not
+            pytest.fail(f"cassette {path} is empty (0 bytes); delete it and record it again: "
+                        f"{record_command(item.nodeid, False, state.marker)}", pytrace=False)
         pytest.fail(missing_message(path, item.nodeid, gate.ci, state.marker), pytrace=False)
     if rewrite or mode == "all" or (mode in _RECORDING_MODES and not exists):
         _refuse(gate.refusal())  # confirmation, and budget left: before the test body runs

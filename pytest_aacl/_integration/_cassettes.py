@@ -27,6 +27,7 @@ from typing import Any
 
 import yaml
 
+from ._schema import binary_defects, defects
 from ._scrub import Scrubber
 
 try:  # the C implementations are much faster on big streamed bodies
@@ -44,12 +45,22 @@ _TMP = re.compile(r"^\.(?P<name>.+)\.aacl-(?P<pid>\d+)-[0-9a-f]+\.tmp$")
 class CassetteError(Exception):
     """A cassette exists but cannot be used; the message says which file and what to do."""
 
-    def __init__(self, reason: str, path: str | os.PathLike[str] | None = None) -> None:
+    def __init__(self, reason: str, path: str | os.PathLike[str] | None = None,
+                 defects: list[str] | None = None) -> None:
         self.reason = reason
         self.path = None if path is None else os.fspath(path)
+        self.defects = list(defects or [])
         super().__init__(self._message())
 
+    def lines(self) -> list[str]:
+        """One line per defect, each naming the file (the ``costs`` CLI prints these)."""
+        where = self.path or "<cassette>"
+        return [f"{where}: {d}" for d in self.defects] or [f"{where}: {self.reason}"]
+
     def _message(self) -> str:
+        if self.defects:
+            return "\n".join([f"cannot read cassette {self.path or '<text>'}: {self.reason}; fix the "
+                              "file, or delete it and record it again:", *self.lines()])
         if self.path is None:
             return f"unreadable cassette: {self.reason}"
         return (
@@ -58,7 +69,7 @@ class CassetteError(Exception):
         )
 
     def at(self, path: str | os.PathLike[str]) -> CassetteError:
-        return CassetteError(self.reason, path)
+        return CassetteError(self.reason, path, self.defects)
 
 
 class _Dumper(_SafeDumper):  # type: ignore[misc,valid-type]
@@ -106,6 +117,9 @@ def _safe_load(text: str) -> Any:
         if node is None:
             return None
         _refuse_aliases(node)
+        broken = binary_defects(node)
+        if broken:
+            raise CassetteError(f"{len(broken)} defect(s)", defects=broken)
         return loader.construct_document(node)
     finally:
         loader.dispose()
@@ -133,10 +147,10 @@ def loads(text: str, limit: int | None = None) -> dict[str, Any]:
         raise CassetteError(f"invalid YAML{where} ({problem})") from None
     if not isinstance(data, dict) or not isinstance(data.get("interactions"), list):
         raise CassetteError("not a vcrpy cassette (no 'interactions' list at the top level)")
-    for number, interaction in enumerate(data["interactions"]):
-        if not isinstance(interaction, dict) or not isinstance(interaction.get("request"), dict) \
-                or not isinstance(interaction.get("response"), dict):
-            raise CassetteError(f"interaction {number} has no request/response mapping")
+    problems = defects(data)
+    if problems:
+        raise CassetteError(f"{len(problems)} defect(s)", defects=problems)
+    for interaction in data["interactions"]:
         _normalise(interaction["request"], is_request=True)
         _normalise(interaction["response"], is_request=False)
     return data

@@ -19,6 +19,10 @@ class UndecodableBody(Exception):
     """A compressed body this machine cannot decode; the message says what to install."""
 
 
+class CorruptBody(UndecodableBody):
+    """A compressed body that is not valid data in its claimed encoding."""
+
+
 def _gzip(data: bytes) -> bytes:
     return gzip.decompress(data)
 
@@ -90,8 +94,7 @@ def decode(data: bytes, codings: Iterable[str]) -> bytes:
         except Exception as exc:
             if _is_text(data):  # the client stack decoded it already
                 continue
-            raise UndecodableBody(f"the {coding!r} response body is corrupt ({exc}); "
-                                  "it is not recorded") from None
+            raise CorruptBody(f"the {coding!r} compressed body is corrupt ({exc})") from None
     return data
 
 
