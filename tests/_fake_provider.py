@@ -145,3 +145,15 @@ def fake_provider(planted: str = "") -> Iterator[Any]:
         guard.cancel()
         server.shutdown()
         server.server_close()
+
+
+@contextmanager
+def opted_in_provider(pytester: Any, monkeypatch: Any) -> Iterator[Any]:
+    """A fake provider for a pytester project opted in to recorded tests, with no CI and
+    no confirmation in the environment; ``FAKE_BASE`` is its URL."""
+    for name in ("CI", "AACL_CONFIRM"):
+        monkeypatch.delenv(name, raising=False)
+    pytester.makeini("[pytest]\naacl_marker = integration\n")
+    with fake_provider() as server:
+        monkeypatch.setenv("FAKE_BASE", server.base)
+        yield server

@@ -129,8 +129,8 @@ def test_failed_and_refused_rerecordings_keep_the_committed_cassette(project: Pa
     assert "1 failed" in failed.stdout and "was not written (the test did not pass)" in failed.stdout
     assert _cassette(project).read_bytes() == committed
     # One call fits the budget, the second is refused mid-test: nothing replaces the file.
-    refused = _pytest(project, provider, "--record-mode=rewrite", "--aacl-yes", "--aacl-budget", "0.00001")
-    assert "budget of $0.00001 is used up" in refused.stdout, refused.stdout
+    refused = _pytest(project, provider, "--record-mode=rewrite", "--aacl-yes", "--aacl-budget", "0.00061")
+    assert "past the budget of $0.00061" in refused.stdout, refused.stdout
     assert "was not written (a live call was refused)" in refused.stdout
     assert _cassette(project).read_bytes() == committed
     # A run with no terminal and no --aacl-yes never starts: skipped, file untouched.

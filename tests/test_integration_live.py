@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from _fake_provider import fake_provider
+from _fake_provider import opted_in_provider
 
 MODULE_FIXTURE = '''
 import os, httpx, pytest
@@ -68,17 +68,13 @@ def test_ten_at_once():
         thread.start()
     for thread in threads:
         thread.join()
-    assert sorted(outcomes) == ["Failed"] * 9 + ["sent"], outcomes
+    assert sorted(outcomes) == ["Failed"] * 9 + ["sent"], outcomes  # caught: the report fails it
 '''
 
 
 @pytest.fixture
 def provider(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
-    for name in ("CI", "AACL_CONFIRM"):
-        monkeypatch.delenv(name, raising=False)
-    pytester.makeini("[pytest]\naacl_marker = integration\n")
-    with fake_provider() as server:
-        monkeypatch.setenv("FAKE_BASE", server.base)
+    with opted_in_provider(pytester, monkeypatch) as server:
         yield server
 
 
@@ -135,21 +131,21 @@ def _record_with_budget(pytester: pytest.Pytester, usd: str) -> pytest.RunResult
 def test_streams_without_usage_count_against_the_budget(pytester: pytest.Pytester,
                                                         provider: Any) -> None:
     pytester.makepyfile(test_streams=STREAMS)
-    result = _record_with_budget(pytester, "0.00001")
+    result = _record_with_budget(pytester, "0.0007")  # room for one call's worst case, not two
     result.assert_outcomes(failed=1)
     result.stdout.fnmatch_lines([
-        "*budget of $0.00001 is used up (spent $0.0000*",
-        "1 live call(s) had no usage in the response; their cost is an estimate from the request "
+        "*would take the live-call spend of $0.000* past the budget of $0.0007*",
+        "? live call(s) had no usage in the response; their cost is an estimate from the request "
         "and response sizes (about 4 bytes per token)",
     ])
-    assert len(provider.hits) == 1  # before: all 5 went live, each logged as $0
+    assert 1 <= len(provider.hits) < 5  # before: all 5 went live, each logged as $0
 
 
 def test_concurrent_calls_reserve_budget_before_they_start(pytester: pytest.Pytester,
                                                            provider: Any) -> None:
     pytester.makepyfile(test_threads=CONCURRENT)
-    result = _record_with_budget(pytester, "0.00001")
-    result.assert_outcomes(passed=1)
+    result = _record_with_budget(pytester, "0.001")  # one call's worst case fits, two do not
+    result.assert_outcomes(failed=1)  # nine refusals raised in threads fail the test
     assert len(provider.hits) == 1  # before: all 10 passed the check before any cost was known
 
 

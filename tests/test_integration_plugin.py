@@ -309,17 +309,20 @@ def test_confirmation_prompt_on_a_terminal(pytester: pytest.Pytester, fake_llm: 
 
 def test_budget_refuses_live_calls_once_spent(pytester: pytest.Pytester, fake_llm: Any) -> None:
     pytester.makepyfile(test_llm=INNER)
-    # One call costs 54 * 1.5e-7 + 20 * 6e-7 = $0.0000201 with the bundled gpt-4o-mini price.
-    result = _record(pytester, "--aacl-budget", "0.00001")  # spent after test_chat: refused
-    result.assert_outcomes(passed=1, errors=1, deselected=1)  # before test_stream_and_gzip starts
-    result.stdout.fnmatch_lines(["*budget of $0.00001 is used up (spent $0.000020)*raise --aacl-budget*"])
+    # One call costs 54 * 1.5e-7 + 20 * 6e-7 = $0.0000201 with the bundled gpt-4o-mini price;
+    # before it is sent it reserves its worst case, about $0.000604 (1,000 output tokens, no
+    # max_tokens given): $0.00061 holds one reservation, not a second on top of $0.0000201.
+    result = _record(pytester, "--aacl-budget", "0.00061")  # test_chat fits, then refused
+    result.assert_outcomes(passed=1, failed=1, deselected=1)
+    result.stdout.fnmatch_lines(["*would take the live-call spend of $0.000020 past the budget of "
+                                 "$0.00061*raise --aacl-budget*"])
     assert len(fake_llm.hits) == 1
     assert not (pytester.path / "cassettes" / "test_llm" / "test_stream_and_gzip.yaml").exists()
     # Refused mid-test: its first call fits the budget, the second is never sent, and the
     # half-recorded cassette is not written.
-    result = _record(pytester, "--aacl-budget", "0.00001", "-k", "stream")
+    result = _record(pytester, "--aacl-budget", "0.00061", "-k", "stream")
     result.assert_outcomes(passed=0, failed=1, deselected=2)
-    result.stdout.fnmatch_lines(["*budget of $0.00001 is used up (spent $0.000020)*"])
+    result.stdout.fnmatch_lines(["*past the budget of $0.00061*"])
     assert [p for p, _, _ in fake_llm.hits][1:] == ["/v1/chat/completions"]
     assert not (pytester.path / "cassettes" / "test_llm" / "test_stream_and_gzip.yaml").exists()
     bad = pytester.runpytest("-m", "integration", "--aacl-budget", "lots")

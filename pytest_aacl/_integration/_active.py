@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Generator, Iterator
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
@@ -24,11 +25,14 @@ from .plugin import (
     _CURRENT,
     _RECORDING_MODES,
     PASSED,
+    REFUSALS,
     REWRITE,
     _Session,
     is_recorded,
     state_of,
 )
+
+_REPORTED = pytest.StashKey[int]()  # on an item: how many of its refusals a report showed
 
 
 @pytest.hookimpl(trylast=True)
@@ -89,30 +93,36 @@ def _exists(path: Path) -> bool:
 
 def _guard(item: pytest.Item, state: _Session) -> Any:
     """The socket guard for one phase of an integration test (see ``_network``)."""
-    from ._network import guarding
+    from ._confirm import Refusal
+    from ._network import guarding, guarding_children
+    from ._recorder import refuse
 
     gate = state.gate
+    record = item.stash.setdefault(REFUSALS, [])
 
     def check(host: str, port: int) -> None:
         if gate.ci:
-            pytest.fail(
+            refuse(Refusal("fail", (
                 f"CI is set, so {item.nodeid} may not connect to {host}:{port}: integration tests "
                 "replay cassettes only. A call made outside the test's cassette (in a fixture of "
                 "module or session scope, by a client vcrpy does not patch, or to an ignored host) "
                 "cannot be recorded or replayed: make it inside the test or a function-scoped "
-                "fixture, or allow the host with --allowed-hosts", pytrace=False)
-        refusal = gate.permission()
+                "fixture, or allow the host with --allowed-hosts")), record)
+        refusal = gate.permission() or gate.connection(host, port)
         if refusal is not None:
-            if refusal.action == "skip":
-                pytest.skip(refusal.message)
-            pytest.fail(refusal.message, pytrace=False)
+            refuse(refusal, record)
 
     mark = item.get_closest_marker("block_network")
     allowed = (mark.kwargs.get("allowed_hosts") if mark is not None else None) \
         or item.config.getoption("allowed_hosts", None)
     if isinstance(allowed, str):
         allowed = allowed.split(",")
-    return guarding(check, list(allowed) if allowed else None)
+    allowed = list(allowed) if allowed else None
+    stack = ExitStack()
+    stack.enter_context(guarding(check, allowed))
+    if gate.ci:  # child processes: best effort (a proxy that refuses, see _network)
+        stack.enter_context(guarding_children(allowed))
+    return stack
 
 
 def _phase(item: pytest.Item, when: str) -> Generator[None, Any, Any]:
@@ -150,6 +160,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     report = yield
     if state_of(item.config) is None:
         return report
+    _unseen_refusals(item, report)
     if call.when == "call":
         item.stash[PASSED] = bool(report.passed)
     cassettes = sys.modules.get("pytest_aacl._integration._cassettes")
@@ -157,6 +168,26 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
             and isinstance(call.excinfo.value, cassettes.CassetteError):
         report.longrepr = str(call.excinfo.value)  # the message says it all: no traceback
     return report
+
+
+def _unseen_refusals(item: pytest.Item, report: pytest.TestReport) -> None:
+    """A passing phase whose test had a live call refused (raised in a thread, or caught by
+    the test) does not pass: it fails (or skips, when every refusal was a skip)."""
+    refusals = item.stash.get(REFUSALS, [])
+    seen = item.stash.get(_REPORTED, 0)
+    new = refusals[seen:]
+    item.stash[_REPORTED] = len(refusals)
+    if not new or not report.passed:  # a phase that failed or skipped has shown them
+        return
+    failing = [r for r in new if r.action != "skip"]
+    if failing:
+        report.outcome = "failed"
+        report.longrepr = ("a live call was refused during this test (the refusal was raised in "
+                           "a thread or caught, so the test could not see it):\n"
+                           + "\n".join(dict.fromkeys(r.message for r in failing)))
+    else:
+        report.outcome = "skipped"
+        report.longrepr = (str(item.path), item.location[1] or 0, f"Skipped: {new[0].message}")
 
 
 @pytest.hookimpl(optionalhook=True)
@@ -172,13 +203,14 @@ def pytest_recording_configure(config: pytest.Config, vcr: Any) -> None:
 def configure_vcr(vcr: Any, scrubber: Scrubber, volatile: list[str], fresh: bool = False) -> None:
     """Our serializer, persister and matching on a ``vcr.VCR`` (also used by the benchmark)."""
     from ._cassettes import Persister, Serializer
-    from ._matching import make_body_matcher, make_query_matcher
+    from ._matching import make_body_matcher, make_path_matcher, make_query_matcher
 
     vcr.register_serializer("yaml", Serializer())
     vcr.register_persister(Persister(vcr.persister, scrubber, fresh=fresh))
     vcr.register_matcher("aacl_body", make_body_matcher(volatile, scrubber))
     vcr.register_matcher("aacl_query", make_query_matcher(scrubber))
-    vcr.match_on = ("method", "scheme", "host", "port", "path", "aacl_query", "aacl_body")
+    vcr.register_matcher("aacl_path", make_path_matcher(scrubber))
+    vcr.match_on = ("method", "scheme", "host", "port", "aacl_path", "aacl_query", "aacl_body")
     vcr.decode_compressed_response = False  # our scrubber decodes every encoding, br and zstd too
 
 
@@ -222,6 +254,7 @@ def _aacl_cassette(request: pytest.FixtureRequest) -> Iterator[Any]:
 
     gate = state.gate
     usage = TestUsage(item.nodeid, state.prices())
+    usage.refusals = item.stash.setdefault(REFUSALS, [])
     cassette = request.getfixturevalue("vcr")
     if cassette is None:  # --disable-recording: every call is live
         _refuse(gate.permission())

@@ -266,13 +266,32 @@ class Persister:
         from vcr.serialize import serialize
 
         text = serialize(cassette_dict, serializer)
-        data = _safe_load(text)
-        interactions = data.get("interactions", [])
-        for interaction in interactions:  # learn every secret first ...
-            self.scrubber.interaction_dict(interaction)
-        for interaction in interactions:  # ... then replace what was learned late everywhere
-            self.scrubber.interaction_dict(interaction)
-        write_atomic(Path(cassette_path), dumps(data))
+        write_atomic(Path(cassette_path), dumps(_scrubbed(_safe_load(text), self.scrubber)))
+        self.scrubber.written.append(str(cassette_path))
+
+
+def _scrubbed(data: dict[str, Any], scrubber: Scrubber) -> dict[str, Any]:
+    interactions = data.get("interactions", [])
+    for interaction in interactions:  # learn every secret first ...
+        scrubber.interaction_dict(interaction)
+    for interaction in interactions:  # ... then replace what was learned late everywhere
+        scrubber.interaction_dict(interaction)
+    return data
+
+
+def rescrub_written(scrubber: Scrubber) -> list[str]:
+    """At the session's end, scrub again every cassette this process wrote whose text still
+    holds a secret (or an encoded form of one) learned after it was written; returns them."""
+    changed = []
+    for path in dict.fromkeys(scrubber.written):
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except OSError:
+            continue
+        if scrubber.text(text) != text:
+            write_atomic(Path(path), dumps(_scrubbed(_safe_load(text), scrubber)))
+            changed.append(path)
+    return changed
 
 
 def _alive(pid: int) -> bool:

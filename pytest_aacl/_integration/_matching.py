@@ -17,7 +17,8 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 from urllib.parse import parse_qsl
 
-from ._scrub import _QUERY_WORDS, REDACTED, Scrubber, is_credential_name, is_form
+from ._decode import UndecodableBody, decode, encodings
+from ._scrub import _MULTIPART, _QUERY_WORDS, REDACTED, Scrubber, is_credential_name, is_form
 
 DEFAULT_VOLATILE = ("user", "metadata.user_id", "prompt_cache_key", "safety_identifier")
 _DROP = object()
@@ -34,6 +35,19 @@ def _raw(body: Any) -> bytes:
     if isinstance(body, (bytes, bytearray)):
         return bytes(body)
     return b"".join(body) if isinstance(body, list) else bytes(body)
+
+
+def request_bytes(request: Any) -> bytes:
+    """A request's body as recorded: decoded when it was sent compressed (the scrubber stores
+    request bodies decoded, so a live compressed one must be compared decoded)."""
+    raw = _raw(request.body)
+    codings = encodings(dict(request.headers)) if raw else []
+    if codings:
+        try:
+            return decode(raw, codings)
+        except UndecodableBody:
+            return raw
+    return raw
 
 
 def _without(value: Any, path: list[str]) -> Any:
@@ -72,6 +86,9 @@ class Canonical:
 
     def body(self, body: Any) -> Any:
         raw = _raw(body)
+        multipart = _MULTIPART.match(raw[:80])
+        if multipart:  # its boundary is random per request; credential fields blanked as on disk
+            return self.scrubber.body(raw.replace(multipart.group(1), b"aacl-boundary"))
         stripped = raw.strip()
         if stripped[:1] in (b"{", b"["):
             try:
@@ -99,7 +116,7 @@ class Canonical:
 
     def key(self, request: Any) -> tuple[Any, ...]:
         """The index key of ``request`` (cached: vcrpy asks several times per request)."""
-        raw = _raw(request.body)
+        raw = request_bytes(request)
         cache_key = (request.method, request.uri, raw)
         found = self._keys.get(cache_key)
         if found is None:
@@ -108,7 +125,7 @@ class Canonical:
             digest = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False,
                                 default=repr)
             found = (request.method.upper(), request.scheme, request.host, request.port,
-                     self.scrubber.text(request.path), tuple(self.query(request)), digest)
+                     self.scrubber.path(request.path, learn=False), tuple(self.query(request)), digest)
             if len(self._keys) >= _CACHE_SIZE:
                 self._keys.clear()
             self._keys[cache_key] = found
@@ -142,7 +159,7 @@ def make_body_matcher(volatile: Iterable[str], scrubber: Scrubber) -> Callable[[
     canonical = Canonical(volatile, scrubber)
 
     def aacl_body(r1: Any, r2: Any) -> None:
-        a, b = canonical.body(r1.body), canonical.body(r2.body)
+        a, b = canonical.body(request_bytes(r1)), canonical.body(request_bytes(r2))
         if a != b:
             raise AssertionError(_difference(a, b))
 
@@ -166,6 +183,17 @@ def _difference(a: Any, b: Any, where: str = "body") -> str:
                 return _difference(x, y, f"{where}[{index}]")
     shown_a, shown_b = (repr(v)[:120] for v in (a, b))
     return f"{where} differs: {shown_a} != {shown_b}"
+
+
+def make_path_matcher(scrubber: Scrubber) -> Callable[[Any, Any], None]:
+    """A vcrpy matcher: paths as stored, credential-looking segments redacted on both sides."""
+
+    def aacl_path(r1: Any, r2: Any) -> None:
+        a, b = scrubber.path(r1.path, learn=False), scrubber.path(r2.path, learn=False)
+        if a != b:
+            raise AssertionError(f"path {a} != {b}")
+
+    return aacl_path
 
 
 def make_query_matcher(scrubber: Scrubber) -> Callable[[Any, Any], None]:

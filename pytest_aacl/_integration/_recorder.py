@@ -20,7 +20,7 @@ from ._confirm import LiveGate, Refusal
 from ._decode import UndecodableBody
 from ._estimate import estimate as estimate_call
 from ._estimate import request_usage
-from ._matching import Canonical, _raw, install_index
+from ._matching import Canonical, install_index, request_bytes
 from ._prices import PriceTable
 from ._report import Call, summarise
 from ._scrub import Scrubber
@@ -47,9 +47,13 @@ class TestUsage:
         self.prices = prices
         self.cassette: Any = None
         self.live: list[Call] = []
-        self.refused = False
+        self.refusals: list[Refusal] = []  # the item's list (shared with the socket guard)
         self.started = 0  # live calls let through to the network
         self.failed_recordings: list[str] = []
+
+    @property
+    def refused(self) -> bool:
+        return bool(self.refusals)
 
     @property
     def complete(self) -> bool:
@@ -71,8 +75,11 @@ class TestUsage:
         return summarise(self.calls)
 
 
-def _refuse(usage: TestUsage, refusal: Refusal) -> NoReturn:
-    usage.refused = True
+def refuse(refusal: Refusal, record: list[Refusal] | None = None) -> NoReturn:
+    """Skip or fail the test, noted in ``record`` first: a refusal raised in a thread (or
+    caught by the test's own code) never reaches pytest, so the test's report reads it."""
+    if record is not None:
+        record.append(refusal)
     if refusal.action == "skip":
         pytest.skip(refusal.message)
     pytest.fail(refusal.message, pytrace=False)
@@ -94,15 +101,15 @@ def attach(cassette: Any, usage: TestUsage, gate: LiveGate, scrubber: Scrubber,
         if not filtered:
             return False  # an ignored host: vcrpy passes it through (the socket guard decides)
         if cassette.write_protected:
-            pytest.fail(unmatched(cassette, filtered), pytrace=False)
+            refuse(Refusal("fail", unmatched(cassette, filtered)), usage.refusals)
         refusal = gate.permission()
         if refusal is not None:
-            _refuse(usage, refusal)
-        raw = _raw(request.body)
+            refuse(refusal, usage.refusals)
+        raw = request_bytes(request)
         cost = estimate_call(request.uri, raw, usage.prices)
         refusal = gate.reserve(cost, f"a call to model {request_usage(request.uri, raw).model!r}")
         if refusal is not None:
-            _refuse(usage, refusal)
+            refuse(refusal, usage.refusals)
         reserved[id(request)] = cost or Decimal(0)
         usage.started += 1
         return False
@@ -125,8 +132,8 @@ def attach(cassette: Any, usage: TestUsage, gate: LiveGate, scrubber: Scrubber,
             if not call.has_usage:  # e.g. a stream without include_usage: counted, estimated
                 text = response_text(stored_response.get("body"), stored_response.get("headers") or {})
                 size = len((text or "").encode("utf-8"))
-                guess = request_usage(request.uri, _raw(request.body), size)
-                cost = estimate_call(request.uri, _raw(request.body), usage.prices, size)
+                guess = request_usage(request.uri, request_bytes(request), size)
+                cost = estimate_call(request.uri, request_bytes(request), usage.prices, size)
                 call = Call(usage.test, True, guess.model, 0, 0, 0, cost, has_usage=False,
                             estimated=True)
             usage.live.append(call)

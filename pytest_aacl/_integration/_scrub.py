@@ -15,18 +15,26 @@ never reaches disk even when a user's own vcrpy hooks replace ours.  The nets:
   variables and of any ``*_API_KEY`` / ``*_TOKEN`` / ``*_SECRET`` variable, and configured
   ones, are replaced wherever they occur (a path segment, an echoed error), also
   URL-encoded and base64-encoded at any alignment;
-* shapes of well-known provider keys (``sk-...``, ``AIza...``).
+* shapes of well-known provider keys (``sk-...``, ``AIza...``);
+* bodies are scrubbed in their decoded form: a compressed request body (gzip, deflate, br,
+  zstd) is stored decoded, without its ``content-encoding`` (as responses are), multipart
+  form fields are read part by part, JSON inside a JSON string is read as JSON, and bytes
+  that are not text still lose every learned secret;
+* URL path segments that look like credentials: known key shapes (``sk-``, ``sk-ant-``,
+  ``AIza``, ``ghp_``, ``xoxb-``, ``bot<digits>:<token>``) and random-looking runs (see
+  :func:`random_looking`).
 """
 
 from __future__ import annotations
 
 import base64
 import json
+import math
 import os
 import re
 from collections.abc import Iterable
 from typing import Any
-from urllib.parse import parse_qsl, quote, quote_plus, urlencode, urlsplit, urlunsplit
+from urllib.parse import parse_qsl, quote, quote_plus, unquote, urlencode, urlsplit, urlunsplit
 
 from ._decode import decode, encodings
 
@@ -35,6 +43,7 @@ REDACTED = "REDACTED"
 SAFE_HEADERS = frozenset({
     "accept", "accept-encoding", "accept-language", "accept-ranges", "age", "allow",
     "alt-svc", "anthropic-beta", "anthropic-version", "cache-control", "cf-cache-status",
+    "content-encoding",
     "cf-ray", "connection", "content-disposition", "content-language", "content-length",
     "content-type", "date", "etag", "expires", "host", "keep-alive", "last-modified",
     "openai-model", "openai-processing-ms", "openai-version", "pragma", "request-id",
@@ -72,6 +81,23 @@ _KEY_SHAPES = re.compile(
 )
 _FORM = re.compile(r"^[\w.\-~%+*]+=[^&\s]*(?:&[\w.\-~%+*]+=[^&\s]*)*$")
 _MIN_SECRET_LEN = 8
+# A URL path segment that is a key: a provider's key shape, or a Telegram-style bot token.
+_KEY_SEGMENT = re.compile(
+    r"(?:sk-(?:ant-|proj-)?[A-Za-z0-9_\-]{16,}|AIza[0-9A-Za-z_\-]{30,}|gh[pousr]_[A-Za-z0-9]{20,}"
+    r"|github_pat_[A-Za-z0-9_]{20,}|xox[abposr]-[A-Za-z0-9\-]{10,}|gsk_[A-Za-z0-9]{20,}"
+    r"|xai-[A-Za-z0-9]{20,}|hf_[A-Za-z0-9]{20,}|AKIA[0-9A-Z]{16})")
+_BOT_SEGMENT = re.compile(r"(bot)(\d{4,}:[A-Za-z0-9_\-]{20,})")
+_RUN = re.compile(r"[A-Za-z0-9]{20,}")
+#: object ids providers put in paths (``/v1/responses/resp_...``): named, so not secrets
+_ID_PREFIXES = ("chatcmpl", "resp", "msg", "file", "asst", "thread", "run", "call", "batch",
+                "toolu", "req", "ft", "ftjob", "org", "proj", "user", "vs", "step", "cmpl",
+                "gen", "evt", "modr", "cachedContents", "operations", "tunedModels", "corpora")
+#: Shannon entropy, in bits per character, from which a 20+ character run of letters and
+#: digits counts as random (a key); English words and dates score well below it, 20 random
+#: hex digits about 3.6, 20 random base-62 characters about 4.0.
+ENTROPY_BITS = 3.5
+_MULTIPART = re.compile(rb"--([!-~]{1,70})\r?\n")
+_MAX_NESTED_JSON = 4
 
 
 # A last word that describes a credential without being one: token_type, key_count, ...
@@ -85,6 +111,23 @@ def is_credential_name(name: str, words: frozenset[str] = _CREDENTIAL_WORDS) -> 
     if parts and parts[-1] in _DESCRIBES:
         return False
     return not words.isdisjoint(parts) or re.sub(r"[^a-z0-9]", "", name.lower()) in words
+
+
+def random_looking(segment: str) -> bool:
+    """Whether a URL path segment holds a random-looking run: at least 20 letters and
+    digits, both present, with entropy of :data:`ENTROPY_BITS` or more per character, and
+    not behind an object-id prefix (``resp_``, ``file-``, ...).  ``/v1/chat/completions``,
+    model names (``gpt-4o-mini-2024-07-18``) and UUIDs have no such run."""
+    head = re.split(r"[-_]", segment, maxsplit=1)[0]
+    if head != segment and head in _ID_PREFIXES:
+        return False
+    for run in _RUN.findall(segment):
+        if any(c.isdigit() for c in run) and any(c.isalpha() for c in run):
+            counts = [run.count(c) for c in set(run)]
+            entropy = -sum(n / len(run) * math.log2(n / len(run)) for n in counts)
+            if entropy >= ENTROPY_BITS:
+                return True
+    return False
 
 
 def encoded_forms(secret: str) -> set[str]:
@@ -112,6 +155,8 @@ class Scrubber:
         self.extra_fields = {_norm(f) for f in extra_fields}
         self.values: set[str] = set()
         self._pattern: re.Pattern[str] | None = None
+        self._nested = 0  # JSON-in-a-string levels being read
+        self.written: list[str] = []  # cassettes saved: scanned again at the session's end
         named = set(SDK_ENV) | set(secret_env)
         for name, value in os.environ.items():
             if name in named or _SECRET_ENV.search(name):
@@ -162,6 +207,12 @@ class Scrubber:
         ``learn=False`` is for request matching, which must not grow the set of secrets.
         """
         if isinstance(value, str):
+            if value.lstrip()[:1] in ("{", "[") and self._nested < _MAX_NESTED_JSON:
+                self._nested += 1  # JSON inside a JSON string (tool-call arguments, ...)
+                try:
+                    return self._json_text(value)
+                finally:
+                    self._nested -= 1
             return self.text(value)
         if isinstance(value, (bytes, bytearray)):
             try:
@@ -198,10 +249,15 @@ class Scrubber:
     def body(self, body: Any) -> Any:
         """A request/response body: JSON, SSE events of JSON, or a form; then all text."""
         is_bytes = isinstance(body, (bytes, bytearray))
+        if isinstance(body, str) and _MULTIPART.match(body.encode("utf-8", "replace")[:80]):
+            scrubbed = self.body(body.encode("utf-8"))
+            return scrubbed.decode("utf-8") if isinstance(scrubbed, bytes) else scrubbed
+        if is_bytes and _MULTIPART.match(bytes(body[:80])):
+            return self._multipart(bytes(body))
         try:
             raw = bytes(body).decode("utf-8") if is_bytes else body
         except UnicodeDecodeError:
-            return bytes(body)  # binary content (audio, images): nothing readable to scrub
+            return self._binary(bytes(body))
         if not isinstance(raw, str):
             return self.data(body)
         stripped = raw.strip()
@@ -217,6 +273,38 @@ class Scrubber:
                     lines[index] = head + sep + self._json_text(payload)
             text = self.text("\n".join(lines))
         return text.encode("utf-8") if is_bytes else text
+
+    def _binary(self, data: bytes) -> bytes:
+        """Bytes that are not UTF-8 (audio, images, a file part): every learned secret and
+        key shape is still replaced, read byte for byte (latin-1)."""
+        return self.text(data.decode("latin-1")).encode("latin-1", "replace")
+
+    def _multipart(self, data: bytes) -> bytes:
+        """A ``multipart/form-data`` body, part by part: a field named like a credential is
+        blanked, every other part is scrubbed as a body of its own."""
+        match = _MULTIPART.match(data)
+        assert match is not None
+        delimiter = b"--" + match.group(1)
+        pieces = data.split(delimiter)
+        for index in range(1, len(pieces)):
+            piece = pieces[index]
+            head, sep, content = piece.partition(b"\r\n\r\n")
+            if not sep:
+                head, sep, content = piece.partition(b"\n\n")
+            if not sep:
+                continue  # the closing "--" and the epilogue
+            end = b"\r\n" if content.endswith(b"\r\n") else b"\n" if content.endswith(b"\n") else b""
+            value = content[: len(content) - len(end)]
+            name = re.search(r'\bname="([^"]*)"', head.decode("latin-1"))
+            if name and value and (is_credential_name(name.group(1), _FORM_WORDS)
+                                   or _norm(name.group(1)) in self.extra_fields):
+                self.remember(value)
+                value = REDACTED.encode()
+            else:
+                scrubbed = self.body(value)
+                value = scrubbed if isinstance(scrubbed, bytes) else scrubbed.encode("utf-8")
+            pieces[index] = self._binary(head) + sep + value + end
+        return delimiter.join(pieces)
 
     def _form(self, text: str, learn: bool = True) -> str:
         pairs = []
@@ -274,16 +362,47 @@ class Scrubber:
                     value = REDACTED
                 pairs.append((name, value))
             parts = parts._replace(query=urlencode(pairs, safe=":/,*"))
-        return self.text(urlunsplit(parts))
+        return self.text(urlunsplit(parts._replace(path=self.path(parts.path, learn))))
+
+    def path(self, path: str, learn: bool = True) -> str:
+        """A URL path with credential-looking segments redacted (``/bot<token>/``, ``/keys/sk-...``)."""
+        segments = path.split("/")
+        for index, segment in enumerate(segments):
+            text = unquote(segment)
+            bot = _BOT_SEGMENT.fullmatch(text)
+            if bot:
+                secret, kept = bot.group(2), bot.group(1) + REDACTED
+            elif _KEY_SEGMENT.fullmatch(text) or random_looking(text):
+                secret, kept = text, REDACTED
+            else:
+                continue
+            if learn:
+                self.remember(secret)
+            segments[index] = kept
+        return self.text("/".join(segments))
 
     # -- vcrpy objects ------------------------------------------------------------------
     def request(self, request: Any) -> Any:
-        """Scrub a ``vcr.request.Request`` in place (give it a copy) and return it."""
+        """Scrub a ``vcr.request.Request`` in place (give it a copy) and return it.
+
+        A compressed body is stored decoded, without its ``content-encoding`` (as responses
+        are), so it can be scrubbed and read; matching decodes live requests the same way.
+        Raises :class:`~._decode.UndecodableBody` when it cannot be decoded here.
+        """
+        codings = encodings(dict(request.headers)) if request.body else []
+        if codings:
+            body = request.body
+            request.body = decode(body.encode("utf-8") if isinstance(body, str) else bytes(body), codings)
+            for name in [n for n in request.headers if n.lower() == "content-encoding"]:
+                del request.headers[name]
         for name in list(request.headers):
             request.headers[name] = self.header(name, request.headers[name])
         request.uri = self.uri(request.uri)
         if request.body:
             request.body = self.body(request.body)
+            if codings:
+                for name in [n for n in request.headers if n.lower() == "content-length"]:
+                    request.headers[name] = str(len(_raw_bytes(request.body)))
         return request
 
     def response(self, response: dict[str, Any]) -> dict[str, Any]:
@@ -311,7 +430,13 @@ class Scrubber:
     def interaction_dict(self, interaction: dict[str, Any]) -> dict[str, Any]:
         """Scrub a serialised ``{"request": ..., "response": ...}`` pair (the last net)."""
         req = interaction.get("request") or {}
-        req["headers"] = self.headers_dict(req.get("headers") or {})
+        headers = req.get("headers") or {}
+        codings = encodings(headers) if req.get("body") is not None else []
+        if codings:  # a user's hook may have put back a compressed body: stored decoded
+            raw = req["body"]
+            req["body"] = decode(raw.encode("utf-8") if isinstance(raw, str) else bytes(raw), codings)
+            headers = {k: v for k, v in headers.items() if k.lower() != "content-encoding"}
+        req["headers"] = self.headers_dict(headers)
         if isinstance(req.get("uri"), str):
             req["uri"] = self.uri(req["uri"])
         if req.get("body") is not None:
@@ -358,8 +483,12 @@ def _norm(name: str) -> str:
     return name.lower().replace("-", "").replace("_", "")
 
 
+def _raw_bytes(body: Any) -> bytes:
+    return body.encode("utf-8") if isinstance(body, str) else bytes(body)
+
+
 def _fix_content_length(headers: dict[str, Any], body: Any) -> None:
-    size = len(body.encode("utf-8") if isinstance(body, str) else body)
+    size = len(_raw_bytes(body))
     for name in headers:
         if name.lower() == "content-length":
             headers[name] = [str(size)] if isinstance(headers[name], list) else str(size)

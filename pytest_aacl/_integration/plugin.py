@@ -51,6 +51,7 @@ class _Session:
     calls: list[Call] = field(default_factory=list)
     unsaved: list[str] = field(default_factory=list)
     report_error: str = ""
+    ledger_path: str = ""
     scrub_config: tuple[list[str], list[str], list[str]] = ([], [], [])
     _prices: PriceTable | None = None
     _scrubber: Scrubber | None = None
@@ -74,6 +75,7 @@ class _Session:
 _STATE = pytest.StashKey[_Session]()
 _CURRENT = pytest.StashKey["pytest.Item | None"]()
 PASSED = pytest.StashKey[bool]()  # on an item: its call phase passed
+REFUSALS = pytest.StashKey[list[Any]]()  # on an item: live calls refused (any thread)
 REWRITE = pytest.StashKey[bool]()  # on an item: record from scratch, replace the file at the end
 
 
@@ -123,6 +125,63 @@ def pytest_addoption(parser: pytest.Parser, pluginmanager: pytest.PytestPluginMa
             pluginmanager.register(recording, "recording")
 
 
+class CollectionNetworkRefused(ConnectionRefusedError):
+    """Raised into code that connects while pytest collects tests under CI (an OSError, so a
+    conftest's import error says it; the session fails even if the code catches it)."""
+
+
+_COLLECTING = pytest.StashKey[Any]()
+_COLLECT_REFUSALS = pytest.StashKey[list[str]]()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_load_initial_conftests(early_config: pytest.Config, parser: pytest.Parser,
+                                  args: list[str]) -> Any:
+    """Under CI, once opted in, code run at collection (conftest.py files, test modules'
+    top level) may not connect either: the guard is on from the first conftest until
+    collection ends."""
+    from ._confirm import ci_active
+
+    try:
+        marker = (getattr(early_config.known_args_namespace, "aacl_marker", None)
+                  or early_config.getini("aacl_marker") or "").strip()
+    except ValueError:
+        marker = ""
+    if marker and ci_active():
+        from ._network import guarding
+
+        refusals = early_config.stash[_COLLECT_REFUSALS] = []
+
+        def check(host: str, port: int) -> None:
+            message = (f"CI is set, so code run while pytest collects tests (a conftest.py or a "
+                       f"test module's top level) may not connect to {host}:{port}: integration "
+                       "tests replay cassettes only; make the call inside a test or a fixture "
+                       "(where it is recorded), or allow the host with --allowed-hosts")
+            refusals.append(message)
+            raise CollectionNetworkRefused(message)
+
+        allowed = getattr(early_config.known_args_namespace, "allowed_hosts", None)
+        guard = guarding(check, allowed.split(",") if isinstance(allowed, str) else None)
+        guard.__enter__()
+        early_config.stash[_COLLECTING] = guard
+    return (yield)
+
+
+def _end_collection_guard(config: pytest.Config) -> None:
+    guard = config.stash.get(_COLLECTING, None)
+    if guard is not None:
+        del config.stash[_COLLECTING]
+        guard.__exit__(None, None, None)
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    _end_collection_guard(session.config)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    _end_collection_guard(config)
+
+
 def _marker_name(config: pytest.Config) -> str:
     name = (config.getoption("aacl_marker") or config.getini("aacl_marker") or "").strip()
     if name and not name.isidentifier():
@@ -146,8 +205,9 @@ def pytest_configure(config: pytest.Config) -> None:
         config.option.record_mode = "none"
     workerinput = getattr(config, "workerinput", None)
     budget = config.getoption("aacl_budget")
-    if budget is not None and workerinput is not None:
-        budget = budget / int(workerinput.get("workercount", 1))  # the cap holds in total
+    ledger_path = (workerinput or {}).get("aacl_ledger")
+    if budget is not None and workerinput is not None and ledger_path is None:
+        budget = budget / int(workerinput.get("workercount", 1))  # no shared ledger: a share each
     prices_path = config.getini("aacl_prices")
     if prices_path:
         prices_path = str(config.rootpath / prices_path)
@@ -163,7 +223,10 @@ def pytest_configure(config: pytest.Config) -> None:
     if report_path and os.path.isdir(report_path):
         raise pytest.UsageError(f"--aacl-cost-report {report_path} is a directory; name a file, e.g. {os.path.join(report_path, 'aacl-costs.json')}")
     root = config.rootpath / folder
+    from ._ledger import Ledger
+
     gate = LiveGate(
+        ledger=Ledger(ledger_path),
         ci=ci,
         worker=workerinput is not None,
         preconfirmed=config.getoption("aacl_yes") or env_confirmed(),
@@ -230,9 +293,15 @@ def aacl_usage(request: pytest.FixtureRequest) -> TestUsage:
 
 def pytest_sessionfinish(session: pytest.Session) -> None:
     config = session.config
+    if config.stash.get(_COLLECT_REFUSALS, None) and session.exitstatus == 0:
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED  # refused at collection, even if caught
     state = state_of(config)
     if state is None:
         return
+    if state._scrubber is not None and state._scrubber.written:
+        from ._cassettes import rescrub_written
+
+        rescrub_written(state._scrubber)  # a secret learned in a later test, in an earlier file
     workeroutput = getattr(config, "workeroutput", None)
     if workeroutput is not None:  # xdist worker: ship the raw records to the controller
         workeroutput["aacl_calls"] = [call.to_json() for call in state.calls]
@@ -248,6 +317,21 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
 
 
 @pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node: Any) -> None:
+    """xdist: every worker reserves against one ledger file, so the budget caps the run."""
+    state = node.config.stash.get(_STATE, None)
+    from ._ledger import FILE_NAME, SHARED
+
+    if state is None or state.gate.budget is None or not SHARED:
+        return
+    if not state.ledger_path:
+        path = node.config._tmp_path_factory.getbasetemp() / FILE_NAME
+        path.write_text("0", encoding="ascii")
+        state.ledger_path = str(path)
+    node.workerinput["aacl_ledger"] = state.ledger_path
+
+
+@pytest.hookimpl(optionalhook=True)
 def pytest_testnodedown(node: Any, error: Any) -> None:
     from ._report import Call
 
@@ -258,6 +342,8 @@ def pytest_testnodedown(node: Any, error: Any) -> None:
 
 
 def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
+    for line in dict.fromkeys(config.stash.get(_COLLECT_REFUSALS, [])):
+        terminalreporter.write_line(f"aacl: {line}", red=True)
     state = config.stash.get(_STATE, None)
     if state is None or hasattr(config, "workerinput"):
         return
