@@ -40,12 +40,15 @@ class Harness:
     the bookkeeping; `record(run)` adds a run made some other way.
     """
 
-    def __init__(self, runs: list[dict[str, Any]], test: str, corpus: Path | None = None) -> None:
+    def __init__(self, runs: list[dict[str, Any]], test: str, corpus: Path | None = None, evidence: str = "") -> None:
         self._runs, self._test, self._corpus = runs, test, corpus
+        self.evidence = evidence  # the test's cassette provenance kind: recorded, synthetic, unlabelled; "" live
         self.runs: list[Any] = []
         self.saved: list[Path] = []
 
     def record(self, run: Any, tools: Any = ()) -> Any:
+        if self.evidence and not run.evidence:
+            run.evidence = self.evidence
         self.runs.append(run)
         self._runs.append({**run.as_dict(), "test": self._test})
         if self._corpus is not None and not run.simulated:
@@ -112,12 +115,39 @@ class Harness:
 @pytest.fixture
 def aacl_harness(request: pytest.FixtureRequest) -> Harness:
     """Run models through the harness; every run lands in the session's convergence table,
-    and in integration tests real failures land in the regression corpus (ini aacl_corpus)."""
-    corpus = None
-    marker = _marker_name(request.config)
-    if marker and request.node.get_closest_marker(marker) is not None:
+    and in integration tests real failures land in the regression corpus (ini aacl_corpus).
+    Runs replayed from a cassette carry its provenance (recorded, synthetic, unlabelled)."""
+    corpus, evidence = None, ""
+    if _recorded_test(request):
         corpus = request.config.rootpath / request.config.getini("aacl_corpus")
-    return Harness(request.config.stash[_RUNS], request.node.nodeid, corpus)
+        provenance = request.getfixturevalue("aacl_provenance")
+        evidence = provenance["kind"] if provenance else "unlabelled"
+    return Harness(request.config.stash[_RUNS], request.node.nodeid, corpus, evidence)
+
+
+@pytest.fixture
+def aacl_provenance(request: pytest.FixtureRequest) -> dict[str, Any] | None:
+    """Where this test's evidence comes from: its cassette's `aacl.provenance` (`kind`
+    recorded or synthetic, `date`, `sdks`, `script`...); None when the test has no cassette
+    yet or its cassette does not say. A malformed provenance fails the test, naming the file."""
+    if not _recorded_test(request):
+        return None
+    cassette = request.getfixturevalue("vcr")
+    path = Path(str(getattr(cassette, "_path", "") or ""))
+    if not path.is_file() or getattr(cassette, "record_mode", None) == "all":
+        return None
+    from ._integration._cassettes import CassetteError
+    from ._integration._provenance import read_provenance
+
+    try:
+        return read_provenance(path)
+    except CassetteError as exc:
+        pytest.fail(str(exc), pytrace=False)
+
+
+def _recorded_test(request: pytest.FixtureRequest) -> bool:
+    marker = _marker_name(request.config)
+    return bool(marker) and request.node.get_closest_marker(marker) is not None
 
 
 def _marker_name(config: pytest.Config) -> str:

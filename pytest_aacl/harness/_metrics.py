@@ -101,7 +101,7 @@ def summarise(runs: Iterable[Run], max_attempts: int | None = None) -> dict[str,
     for run in runs:
         total.add(run)
         keys = {
-            "by_model": [run.model + (" (simulated)" if run.simulated else "")],
+            "by_model": [run.label],
             "by_tool": [run.task.tool or "-"],
             "by_format": [run.correction_format],
             "by_family": sorted({str(label.get("family")) for label in (run.attempts[0].labels if run.attempts else ())}) or ["canonical"],

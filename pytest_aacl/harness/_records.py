@@ -121,6 +121,15 @@ class Run:
     result: Any = None
     cost: str | None = None  # USD as a decimal string; None when a model has no known price
     simulated: bool = False
+    evidence: str = ""  # replayed from a cassette: its provenance kind (recorded, synthetic, unlabelled)
+
+    @property
+    def label(self) -> str:
+        """The model as reports show it: `(simulated)` or `(synthetic)` when it is not a real
+        model's evidence, `(unlabelled)` when its cassette does not say where it came from."""
+        if self.simulated:
+            return f"{self.model} (simulated)"
+        return f"{self.model} ({self.evidence})" if self.evidence in ("synthetic", "unlabelled") else self.model
 
     @property
     def attempts_to_success(self) -> int | None:
@@ -145,7 +154,7 @@ class Run:
         run = cls(task, str(data.get("model", "")), str(data.get("correction_format", "lines")),
                   converged=bool(data.get("converged")), gave_up=bool(data.get("gave_up")),
                   silent_corruption=bool(data.get("silent_corruption")), cost=data.get("cost"),
-                  simulated=bool(data.get("simulated")))
+                  simulated=bool(data.get("simulated")), evidence=str(data.get("evidence") or ""))
         for a in data.get("attempts", []):
             run.attempts.append(Attempt(
                 a["number"], a.get("arguments"), a["outcome"], a.get("tool"), a.get("normalised"),
@@ -156,7 +165,7 @@ class Run:
     def as_dict(self) -> dict[str, Any]:
         return {
             "task": self.task.name or self.task.prompt[:80], "tool": self.task.tool, "model": self.model,
-            "simulated": self.simulated, "correction_format": self.correction_format,
+            "simulated": self.simulated, "evidence": self.evidence, "correction_format": self.correction_format,
             "converged": self.converged, "gave_up": self.gave_up,
             "silent_corruption": self.silent_corruption, "cost": self.cost,
             "attempts": [a.as_dict() for a in self.attempts],

@@ -65,7 +65,9 @@ def _check_run(run: Any, usage: Any, tokens: list[tuple[int, int]]) -> None:
 
 
 @pytest.mark.aacl_matrix(model="openai:gpt-4o-mini", feature="converge")
-def test_openai_chat_converges(aacl_usage: Any, request: pytest.FixtureRequest) -> None:
+def test_openai_chat_converges(aacl_usage: Any, aacl_provenance: Any, request: pytest.FixtureRequest) -> None:
+    # the replayed test knows its evidence: a synthetic cassette, and what made it
+    assert aacl_provenance["kind"] == "synthetic" and aacl_provenance["script"] == "cassettes/build_harness.py"
     run = converge(OpenAIChat("gpt-4o-mini", api_key=PLACEHOLDER_KEY), [get_weather], TASK)
     _check_run(run, aacl_usage, [(96, 21), (171, 18)])
     second = _recorded_bodies(request)[1]["messages"]
