@@ -34,7 +34,8 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 class Harness:
-    """Runs `converge` / `respond` and records each run for the session's report.
+    """Runs `converge` / `respond` and records each run for the session's report (a
+    `respond` call is a run of kind "respond": its attempts are the responses).
 
     `aacl_harness.converge(model, tools, task, ...)` is `pytest_aacl.harness.converge` plus
     the bookkeeping; `record(run)` adds a run made some other way.
@@ -71,12 +72,28 @@ class Harness:
         from .harness import RespondError, respond
 
         try:
-            answer = respond(model, request, schema, **options)
+            return self._responded(model, schema, respond(model, request, schema, **options))
         except RespondError as error:
-            self._save_responses(model, schema, error.attempts)
-            raise
-        self._save_responses(model, schema, answer.attempts)
-        return answer
+            raise self._responded(model, schema, error) from None
+
+    async def arespond(self, model: Any, request: str, schema: dict[str, Any], **options: Any) -> Any:
+        from .harness import RespondError, arespond
+
+        try:
+            return self._responded(model, schema, await arespond(model, request, schema, **options))
+        except RespondError as error:
+            raise self._responded(model, schema, error) from None
+
+    def _responded(self, model: Any, schema: dict[str, Any], outcome: Any) -> Any:
+        """A respond call (a `Responded` or a `RespondError`) in the table, the report and,
+        for a real model's invalid responses, the corpus; returns `outcome`."""
+        run = outcome.run
+        if self.evidence and not run.evidence:
+            run.evidence = self.evidence
+        self.runs.append(run)
+        self._runs.append({**run.as_dict(), "test": self._test})
+        self._save_responses(model, schema, outcome.attempts)
+        return outcome
 
     # -- the regression corpus: real failures of real models in integration tests ----------
 

@@ -201,10 +201,12 @@ def test_respond_reads_fenced_json_and_refuses_prose() -> None:
             self.schemas.append(schema)
             return Turn([], self.texts.pop(0))
 
-    bot = Fixed("Sure! Here it is: {}", '```json\n{"name": "Ada", "age": 36}\n```')
+    bot = Fixed("Sure! Here it is: {}", 'No JSON today.', '```json\n{"name": "Ada", "age": 36}\n```')
     answer = respond(bot, "Describe Ada.", SCHEMA, native=True)
     assert answer.value == {"name": "Ada", "age": 36}
-    assert "not JSON" in answer.attempts[0].error and bot.schemas == [SCHEMA, SCHEMA]
+    assert answer.attempts[0].error.startswith("at /name: MISSING_REQUIRED")  # the object in the prose is read
+    assert answer.attempts[1].error.startswith("at /: TYPE_ERROR")  # no object at all: a correction
+    assert bot.schemas == [SCHEMA, SCHEMA, SCHEMA]
 
 
 def test_metrics_and_intervals() -> None:

@@ -71,3 +71,40 @@ def test_no_table_without_runs(pytester: pytest.Pytester) -> None:
     result = pytester.runpytest("-p", "aacl")
     result.assert_outcomes(passed=1)  # the session ran (and finished) with the plugin active
     assert "aacl convergence" not in result.stdout.str()
+
+
+RESPOND_TESTS = '''
+import pytest
+from pytest_aacl.harness import RespondError, SimulatedModel
+
+PERSON = {"type": "object", "properties": {"name": {"type": "string"}, "born": {"type": "integer"}},
+          "required": ["name", "born"], "additionalProperties": False}
+
+@pytest.mark.parametrize("seed", range(4))
+def test_responds(aacl_harness, seed):
+    aacl_harness.respond(SimulatedModel(seed=seed, mistake_probability=0.7), "Name a pioneer.", PERSON, max_retries=2)
+
+def test_never_valid(aacl_harness):
+    with pytest.raises(RespondError):
+        aacl_harness.respond(SimulatedModel(seed=1, mistake_probability=1.0, fix_probability=0.0), "Name one.", PERSON,
+                             max_retries=1)
+'''
+
+
+def test_respond_runs_are_in_the_table_and_the_report(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(test_respond_use=RESPOND_TESTS)
+    report = pytester.path / "harness.json"
+    result = pytester.runpytest_subprocess("-p", "aacl", "--aacl-harness-report", str(report))
+    result.assert_outcomes(passed=5)
+    row = _table(result.stdout.str())[1]
+    assert row.split()[:5] == ["simulated", "(simulated)", "respond", "respond", "5"]
+    data = json.loads(report.read_text())
+    runs = data["runs"]
+    assert len(runs) == 5 and {r["kind"] for r in runs} == {"respond"}
+    failed = next(r for r in runs if r["test"].endswith("test_never_valid"))
+    assert not failed["converged"] and [a["outcome"] for a in failed["attempts"]] == ["corrected", "corrected"]
+    summary = data["summary"]["by_tool"]["respond"]
+    assert summary["runs"] == 5
+    first_try = sum(r["attempts"][0]["outcome"] == "ok" for r in runs)
+    assert summary["first_try_validity"]["count"] == first_try
+    assert summary["success_within"]["3"]["count"] == sum(r["converged"] for r in runs) == 4

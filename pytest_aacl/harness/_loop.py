@@ -212,18 +212,24 @@ class _Loop:
         return not self.run.converged
 
     def _price(self, turn: Turn) -> None:
-        if self._cost is None or getattr(self.model, "simulated", False):
-            self._cost = None
-            return
-        from .._integration._prices import PriceTable
-        from .._integration._usage import Usage
-
-        cost = PriceTable.load().cost(Usage(self.model.provider, turn.model or self.model.name, turn.input_tokens, turn.output_tokens))
-        self._cost = None if cost is None else self._cost + cost
+        self._cost = add_cost(self._cost, self.model, turn)
 
     def finish(self) -> Run:
         self.run.cost = None if self._cost is None else str(self._cost)
         return self.run
+
+
+def add_cost(total: Decimal | None, model: Any, turn: Turn) -> Decimal | None:
+    """`total` plus what `turn` cost at the bundled prices; None once any turn is unpriced
+    (a model without a known price, or the simulated model, which costs nothing real)."""
+    if total is None or getattr(model, "simulated", False):
+        return None
+    from .._integration._prices import PriceTable
+    from .._integration._usage import Usage
+
+    cost = PriceTable.load().cost(Usage(getattr(model, "provider", ""), turn.model or getattr(model, "name", ""),
+                                        turn.input_tokens, turn.output_tokens))
+    return None if cost is None else total + cost
 
 
 def _boundary_like(tool: Any) -> bool:

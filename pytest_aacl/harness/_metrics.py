@@ -102,7 +102,7 @@ def summarise(runs: Iterable[Run], max_attempts: int | None = None) -> dict[str,
         total.add(run)
         keys = {
             "by_model": [run.label],
-            "by_tool": [run.task.tool or "-"],
+            "by_tool": [run.task.tool or run.kind],
             "by_format": [run.correction_format],
             "by_family": sorted({str(label.get("family")) for label in (run.attempts[0].labels if run.attempts else ())}) or ["canonical"],
             "by_code": sorted({code for a in run.attempts for code in a.codes}) or ["none"],

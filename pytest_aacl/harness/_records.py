@@ -122,6 +122,7 @@ class Run:
     cost: str | None = None  # USD as a decimal string; None when a model has no known price
     simulated: bool = False
     evidence: str = ""  # replayed from a cassette: its provenance kind (recorded, synthetic, unlabelled)
+    kind: str = "converge"  # or "respond": a structured response, its attempts the responses
 
     @property
     def label(self) -> str:
@@ -154,7 +155,8 @@ class Run:
         run = cls(task, str(data.get("model", "")), str(data.get("correction_format", "lines")),
                   converged=bool(data.get("converged")), gave_up=bool(data.get("gave_up")),
                   silent_corruption=bool(data.get("silent_corruption")), cost=data.get("cost"),
-                  simulated=bool(data.get("simulated")), evidence=str(data.get("evidence") or ""))
+                  simulated=bool(data.get("simulated")), evidence=str(data.get("evidence") or ""),
+                  kind=str(data.get("kind") or "converge"))
         for a in data.get("attempts", []):
             run.attempts.append(Attempt(
                 a["number"], a.get("arguments"), a["outcome"], a.get("tool"), a.get("normalised"),
@@ -165,7 +167,7 @@ class Run:
     def as_dict(self) -> dict[str, Any]:
         return {
             "task": self.task.name or self.task.prompt[:80], "tool": self.task.tool, "model": self.model,
-            "simulated": self.simulated, "evidence": self.evidence, "correction_format": self.correction_format,
+            "kind": self.kind, "simulated": self.simulated, "evidence": self.evidence, "correction_format": self.correction_format,
             "converged": self.converged, "gave_up": self.gave_up,
             "silent_corruption": self.silent_corruption, "cost": self.cost,
             "attempts": [a.as_dict() for a in self.attempts],

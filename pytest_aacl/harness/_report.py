@@ -14,7 +14,7 @@ def table(runs: Iterable[Run], max_k: int = 3) -> list[str]:
     """Rows of the `aacl convergence` table; simulated runs say so in the model column."""
     groups: dict[tuple[str, str, str], Metrics] = {}
     for run in runs:
-        groups.setdefault((run.label, run.task.tool or "-", run.correction_format), Metrics()).add(run)
+        groups.setdefault((run.label, run.task.tool or run.kind, run.correction_format), Metrics()).add(run)
     head = ["model", "tool", "format", "runs", "1st try"] + [f"<={k}" for k in range(1, max_k + 1)]
     head += ["mean att.", "gave up", "silent", "tokens/ok", "cost/ok"]
     rows = [head]
