@@ -76,14 +76,14 @@ def _cell(k: int, n: int) -> str:
 
 def format_table(runs: dict[str, list[Any]], max_attempts: int) -> str:
     retries = range(0, max_attempts)
-    head = "| format | runs | first try | " + " | ".join(f"within {r} retr{'y' if r == 1 else 'ies'}" for r in retries[1:]) + " | mean attempts | silent corruptions |"
+    head = "| format | runs | first try | " + " | ".join(f"within {r} retr{'y' if r == 1 else 'ies'}" for r in retries[1:]) + " | mean attempts | silent corruptions | content errors |"
     lines = [head, "|" + "---|" * (head.count("|") - 1)]
     for fmt, items in runs.items():
         s = summarise(items, max_attempts)["all"]
         n = s["runs"]
         cells = [_cell(s["success_within"][str(r + 1)]["count"], n) for r in retries[1:]]
         lines.append(f"| {fmt} | {n} | {_cell(s['first_try_validity']['count'], n)} | " + " | ".join(cells)
-                     + f" | {s['mean_attempts_to_success']} | {s['silent_corruptions']} |")
+                     + f" | {s['mean_attempts_to_success']} | {s['silent_corruptions']} | {s['content_errors']} |")
     return "\n".join(lines)
 
 

@@ -84,11 +84,13 @@ def test_a_correction_goes_back_and_the_second_call_converges() -> None:
     assert (run.input_tokens, run.output_tokens) == (20, 10)
 
 
-def test_silent_corruption_is_told_from_success() -> None:
-    run = converge(Scripted({"query": "q", "depth": "deep"}), [search], Task("q", tool="search", intended={"query": "q", "depth": "basic"}))
-    assert run.converged and run.silent_corruption
+def test_a_different_value_is_told_from_success_and_blamed_only_where_certain() -> None:
     run = converge(Scripted({"query": "q", "depth": "deep"}), [search], Task("q", tool="search", intended={"query": "q", "depth": "advanced"}))
-    assert run.converged and not run.silent_corruption
+    assert run.converged and not run.silent_corruption and not run.content_error and not run.mismatches
+    # the model meant another value in a rendering ("deep" reads as "advanced"): not provably either's fault
+    run = converge(Scripted({"query": "q", "depth": "deep"}), [search], Task("q", tool="search", intended={"query": "q", "depth": "basic"}))
+    assert run.converged and not run.silent_corruption and not run.content_error
+    assert run.mismatches == [{"field": "depth", "sent": "deep", "delivered": "advanced", "intended": "basic", "cause": "unclear"}]
 
 
 def test_give_up_unknown_tool_and_attempt_budget() -> None:

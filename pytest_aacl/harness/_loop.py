@@ -190,8 +190,10 @@ class _Loop:
         if self.task.tool in (None, call.name):
             self.run.converged = True
             self.run.result = value
-            if canonical is not None and self.task.intended is not None and _json(canonical) != _json(self.task.intended):
-                self.run.silent_corruption = True
+            if canonical is not None and self.task.intended is not None:
+                tool = self.tools.get(call.name)
+                spec = getattr(tool, "spec", None)
+                self.run.judge(_sent(call.arguments), canonical, self.task.intended, getattr(spec, "parameters", None))
         content = value if isinstance(value, str) else json.dumps(value, default=str, ensure_ascii=False)
         return ToolResult(call.id, call.name, content)
 
@@ -255,5 +257,13 @@ def _as_tools(obj: Any) -> list[Any]:
                               f"or fuzz targets ({exc})") from None
 
 
-def _json(value: Any) -> str:
-    return json.dumps(value, sort_keys=True, default=str)
+def _sent(arguments: Any) -> dict[str, Any] | None:
+    """The arguments as the model sent them, as one object (its raw text read leniently)."""
+    if isinstance(arguments, str):
+        from .._normalise._lenient import read_arguments
+
+        try:
+            return read_arguments(arguments)
+        except CorrectionError:
+            return None
+    return arguments if isinstance(arguments, dict) else None
