@@ -105,12 +105,12 @@ class Harness:
             schema = tool.spec.parameters if tool is not None else None
             if attempt.outcome == "corrected":
                 self.saved.append(save_case(self._corpus, kind="tool_call", tool=attempt.tool, model=run.model,
-                                            raw=attempt.arguments, schema=schema, test=self._test,
+                                            raw=_raw(attempt.arguments), schema=schema, test=self._test,
                                             correction={"codes": sorted(set(attempt.codes)), "message": attempt.correction}))
         if run.gave_up:
             last = next((a for a in reversed(run.attempts) if a.arguments is not None), None)
             self.saved.append(save_case(self._corpus, kind="give_up", tool=run.task.tool, model=run.model,
-                                        raw=last.arguments if last else None, test=self._test))
+                                        raw=_raw(last.arguments) if last else None, test=self._test))
 
     def _save_responses(self, model: Any, schema: dict[str, Any], attempts: list[Any]) -> None:
         if self._corpus is None or getattr(model, "simulated", False):
@@ -165,6 +165,15 @@ def aacl_provenance(request: pytest.FixtureRequest) -> dict[str, Any] | None:
 def _recorded_test(request: pytest.FixtureRequest) -> bool:
     marker = _marker_name(request.config)
     return bool(marker) and request.node.get_closest_marker(marker) is not None
+
+
+def _raw(arguments: Any) -> Any:
+    """A corpus case keeps an object as the object (the fuzzer replays it as sent), and text
+    that is not JSON as the text."""
+    try:
+        return json.loads(arguments) if isinstance(arguments, str) else arguments
+    except ValueError:
+        return arguments
 
 
 def _marker_name(config: pytest.Config) -> str:

@@ -238,6 +238,32 @@ def test_model_strings_pick_the_adapter() -> None:
         model("gpt-4o")
 
 
+def test_options_are_checked_when_the_adapter_is_built() -> None:
+    with pytest.raises(ValueError, match=r"^OpenAIChat\(\) got mistake_probability=0.5; pass mistake_probability= only "
+                                         r"to the simulated model .*SimulatedModel test double"):
+        model("openai:gpt-4o-mini", mistake_probability=0.5)
+    with pytest.raises(ValueError, match=r"AnthropicMessages\(\) got fix_probability=1; .*simulated model"):
+        AnthropicMessages("claude-haiku-4-5", fix_probability=1)
+    with pytest.raises(ValueError, match=r"OpenAIResponses\(\) got temprature=0.2; pass a field of the installed SDK's "
+                                         r"Responses.create\(\)"):
+        model("openai-responses:gpt-4o", temprature=0.2)
+    with pytest.raises(ValueError, match=r"GeminiGenerateContent\(\) got tools=\[\]; pass no tools=: the adapter sets it"):
+        GeminiGenerateContent("gemini-2.5-flash", tools=[])
+    with pytest.raises(ValueError, match=r"model\(\) got temperature=0.1; pass only SimulatedModel options"):
+        model("simulated:1", temperature=0.1)
+    assert model("openai:gpt-4o-mini", temperature=0.2).create == {"temperature": 0.2}
+    assert model("gemini:gemini-2.5-flash", temperature=0.2).config == {"temperature": 0.2}
+    assert model("simulated:2", mistake_probability=0.5).mistake_probability == 0.5
+
+
+def test_attempt_arguments_are_json_text_for_every_provider() -> None:
+    as_dict = converge(Scripted({"query": "q", "max_results": "lots"}, {"query": "q"}), [search], Task("q", tool="search"))
+    as_text = converge(Scripted('{"query": "q", "max_results": "lots"}', '{"query": "q",}'), [search], Task("q", tool="search"))
+    assert [a.arguments for a in as_dict.attempts] == ['{"query": "q", "max_results": "lots"}', '{"query": "q"}']
+    assert [a.arguments for a in as_text.attempts] == ['{"query": "q", "max_results": "lots"}', '{"query": "q",}']
+    assert as_dict.attempts[1].normalised == as_text.attempts[1].normalised == {"query": "q"}
+
+
 def test_any_fuzz_target_can_be_a_tool_a_fastmcp_server_here() -> None:
     from fastmcp import FastMCP
 

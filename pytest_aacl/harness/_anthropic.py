@@ -12,7 +12,7 @@ from typing import Any
 from .. import _args
 from .._boundary import Tool
 from ..serve import anthropic_tool
-from ._clients import check_adapter, sdk_client
+from ._clients import check_adapter, check_request_options, sdk_client
 from ._records import Task, ToolCall, ToolResult, Turn
 
 __all__ = ["AnthropicMessages"]
@@ -28,6 +28,9 @@ class AnthropicMessages:
                  base_url: str | None = None, system: str | None = None, max_tokens: int = 1024, **create: Any) -> None:
         check_adapter("AnthropicMessages", model, "claude-haiku-4-5", system=system, base_url=base_url, api_key=api_key)
         _args.whole("AnthropicMessages", "max_tokens", max_tokens, minimum=1, example="max_tokens=1024")
+        check_request_options("AnthropicMessages", create, ("anthropic.resources.messages", "Messages", "create"),
+                              ("client", "async_client", "api_key", "base_url", "system", "max_tokens"),
+                              ("model", "messages", "tools", "tool_choice"))
         self.name, self.system, self.max_tokens, self.create = model, system, max_tokens, create
         self._client, self._async, self._api_key, self._base_url = client, async_client, api_key, base_url
 

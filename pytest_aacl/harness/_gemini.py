@@ -11,7 +11,7 @@ from typing import Any
 
 from .._boundary import Tool
 from ..serve import advertised_schema
-from ._clients import check_adapter
+from ._clients import check_adapter, check_request_options
 from ._records import Task, ToolCall, ToolResult, Turn
 
 __all__ = ["GeminiGenerateContent"]
@@ -35,6 +35,9 @@ class GeminiGenerateContent:
                  system: str | None = None, **config: Any) -> None:
         check_adapter("GeminiGenerateContent", model, "gemini-2.5-flash", system=system, base_url=base_url,
                       api_key=api_key)
+        check_request_options("GeminiGenerateContent", config, ("google.genai.types", "GenerateContentConfig", ""),
+                              ("client", "api_key", "base_url", "system"),
+                              ("tools", "system_instruction", "response_json_schema", "response_mime_type"))
         self.name, self.system, self.config = model, system, config
         self._client, self._api_key, self._base_url = client, api_key, base_url
 

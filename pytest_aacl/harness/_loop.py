@@ -132,7 +132,7 @@ class _Loop:
         tool = self.tools.get(call.name)
         if tool is None:
             text = f"There is no tool named {call.name!r}; the tools are: {', '.join(sorted(self.tools))}."
-            self._pending.append(Attempt(0, call.arguments, "unknown_tool", call.name, correction=text))
+            self._pending.append(Attempt(0, as_text(call.arguments), "unknown_tool", call.name, correction=text))
             return ToolResult(call.id, call.name, text, is_error=True)
         if not _boundary_like(tool):
             return self._settle_target(tool, call)
@@ -141,7 +141,7 @@ class _Loop:
         except CorrectionError as error:
             text = format_correction(error, call.arguments, self.format)
             codes = tuple(c.code for c in error.corrections)
-            self._pending.append(Attempt(0, call.arguments, "corrected", call.name, codes=codes, correction=text))
+            self._pending.append(Attempt(0, as_text(call.arguments), "corrected", call.name, codes=codes, correction=text))
             return ToolResult(call.id, call.name, text, is_error=True)
         if not self.execute:
             return self.finish_call(call, None, canonical)
@@ -165,16 +165,16 @@ class _Loop:
                 arguments = json.loads(arguments) if arguments.strip() else {}
             except ValueError:
                 text = "The arguments are not valid JSON; send one JSON object."
-                self._pending.append(Attempt(0, call.arguments, "corrected", call.name, correction=text))
+                self._pending.append(Attempt(0, as_text(call.arguments), "corrected", call.name, correction=text))
                 return ToolResult(call.id, call.name, text, is_error=True)
         observed = target.call(arguments if isinstance(arguments, dict) else {"arguments": arguments})
         if observed.outcome == "rejected":
             codes = tuple(_CODE.findall(observed.message))
-            self._pending.append(Attempt(0, call.arguments, "corrected", call.name, codes=codes, correction=observed.message))
+            self._pending.append(Attempt(0, as_text(call.arguments), "corrected", call.name, codes=codes, correction=observed.message))
             return ToolResult(call.id, call.name, observed.message, is_error=True)
         if observed.outcome != "returned":
             text = observed.message or f"The tool failed ({observed.outcome})."
-            self._pending.append(Attempt(0, call.arguments, "error", call.name, correction=text))
+            self._pending.append(Attempt(0, as_text(call.arguments), "error", call.name, correction=text))
             return ToolResult(call.id, call.name, text, is_error=True)
         # what reached the implementation is known only when it was observed (a named
         # implementation); a black box's reading is unknown, so corruption is not judged
@@ -184,9 +184,9 @@ class _Loop:
     def finish_call(self, call: ToolCall, value: Any, canonical: dict[str, Any] | None) -> ToolResult:
         if isinstance(value, Exception):
             text = f"The tool failed: {type(value).__name__}: {value}"
-            self._pending.append(Attempt(0, call.arguments, "error", call.name, normalised=canonical, correction=text))
+            self._pending.append(Attempt(0, as_text(call.arguments), "error", call.name, normalised=canonical, correction=text))
             return ToolResult(call.id, call.name, text, is_error=True)
-        self._pending.append(Attempt(0, call.arguments, "ok", call.name, normalised=canonical))
+        self._pending.append(Attempt(0, as_text(call.arguments), "ok", call.name, normalised=canonical))
         if self.task.tool in (None, call.name):
             self.run.converged = True
             self.run.result = value
@@ -255,6 +255,13 @@ def _as_tools(obj: Any) -> list[Any]:
     except InvalidArgument as exc:
         raise InvalidArgument(f"converge() got tools containing {_args.shown(obj)}; pass boundary Tools, functions "
                               f"or fuzz targets ({exc})") from None
+
+
+def as_text(arguments: Any) -> str:
+    """A call's arguments as JSON text, whatever the provider carried: OpenAI's own text as
+    the model wrote it (maybe not valid JSON), an object (Anthropic, Gemini, the simulated
+    model) as `json.dumps` writes it. `Attempt.arguments` is this one type for all providers."""
+    return arguments if isinstance(arguments, str) else json.dumps(arguments, ensure_ascii=False, default=str)
 
 
 def _sent(arguments: Any) -> dict[str, Any] | None:

@@ -79,10 +79,14 @@ Outcome = Literal["ok", "corrected", "unknown_tool", "no_call", "error"]
 
 @dataclass
 class Attempt:
-    """One round trip: what was sent, what the boundary made of it, what went back."""
+    """One round trip: what was sent, what the boundary made of it, what went back.
+
+    `arguments` is the call's arguments as JSON text for every provider (OpenAI's text as the
+    model wrote it; an object other providers parsed, as `json.dumps` writes it), None for a
+    turn without a call; `normalised` is what the boundary made of them."""
 
     number: int
-    arguments: Any
+    arguments: str | None
     outcome: Outcome
     tool: str | None = None
     normalised: dict[str, Any] | None = None
