@@ -254,6 +254,12 @@ def test_options_are_checked_when_the_adapter_is_built() -> None:
     assert model("openai:gpt-4o-mini", temperature=0.2).create == {"temperature": 0.2}
     assert model("gemini:gemini-2.5-flash", temperature=0.2).config == {"temperature": 0.2}
     assert model("simulated:2", mistake_probability=0.5).mistake_probability == 0.5
+    # a per-call timeout, in seconds, for every provider (an integration run never hangs on one call)
+    assert model("anthropic:claude-haiku-4-5", timeout=30).create == {"timeout": 30}
+    gemini = model("gemini:gemini-2.5-flash", timeout=2.5)
+    assert gemini._config().http_options.timeout == 2500 and gemini.config == {}
+    with pytest.raises(ValueError, match=r"OpenAIChat\(\) got timeout=0; pass a positive number of seconds per call"):
+        model("openai:gpt-4o-mini", timeout=0)
 
 
 def test_attempt_arguments_are_json_text_for_every_provider() -> None:

@@ -113,7 +113,8 @@ def model(spec: str, **options: _typing.Any) -> Model:
 
     `options` go to the adapter: `client=` (a ready SDK client), `base_url=` (any
     OpenAI-compatible server, e.g. vLLM or Ollama, with `openai:`), `api_key=`, `system=`,
-    and extra request fields. They are checked now, not at the first request: a field the
+    `timeout=` (seconds per call, for every provider: a recording run never hangs on one
+    call), and extra request fields. They are checked now, not at the first request: a field the
     provider's request does not have (when its SDK is installed) is refused, and so is an
     option of the simulated model (`mistake_probability=`...) given to a real provider.
     """

@@ -41,6 +41,9 @@ def check_request_options(where: str, options: dict[str, Any], sdk: tuple[str, s
     """Refuse, when the adapter is built, an option no request of this provider can carry:
     a simulated-model option, one the adapter sets itself, or (when the SDK is installed)
     a name that is not a field of its request (`sdk` = module, class, method)."""
+    if "timeout" in options:  # the per-call timeout, in seconds, for every provider
+        _args.number(where, "timeout", options["timeout"], low=0, low_open=True,
+                     expected="a positive number of seconds per call, e.g. timeout=30")
     for name, value in options.items():
         if name in SIMULATED_ONLY:
             raise _args.invalid(where, name, value, f"{name}= only to the simulated model (model('simulated:1', "
@@ -49,7 +52,7 @@ def check_request_options(where: str, options: dict[str, Any], sdk: tuple[str, s
         if name in forbidden:
             raise _args.invalid(where, name, value, f"no {name}=: the adapter sets it itself from what it sends")
     fields = _request_fields(sdk) if sdk else None
-    unknown = sorted(set(options) - set(fields)) if fields is not None else []
+    unknown = sorted(set(options) - set(fields) - {"timeout"}) if fields is not None else []
     if unknown and sdk is not None and fields is not None:
         name, label = unknown[0], f"{sdk[1]}.{sdk[2]}()" if sdk[2] else f"{sdk[1]}"
         some = ", ".join(f"{f}=" for f in sorted(fields - {"extra_headers", "extra_query", "extra_body"})[:5])
