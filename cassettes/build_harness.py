@@ -11,7 +11,8 @@ There is no internet (and no API key) where these cassettes are made, so, as for
    ``test_google_model_retry``). Its first tool call is one the boundary must correct; when
    the request carries the provider's error tool result it sends the corrected call. For
    ``respond`` its first answer misses a required field; when the prompt carries a
-   VALIDATION ERROR it answers correctly;
+   VALIDATION ERROR it answers correctly (as the forced tool's input when the request forces
+   a tool, Anthropic's native structured output);
 2. ``pytest -m integration --record-mode=rewrite --aacl-yes tests/integration/test_harness_models.py``
    runs the real SDK clients against it (``OPENAI_BASE_URL``, ``ANTHROPIC_BASE_URL``,
    ``GOOGLE_GEMINI_BASE_URL``), so every request body is exactly what the adapters send;
@@ -115,7 +116,12 @@ def openai_responses(request: dict) -> dict:
 
 
 def anthropic(request: dict) -> dict:
-    if "tools" in request:
+    forced = (request.get("tool_choice") or {}).get("name")
+    if forced:  # respond(native=True): tool-forcing, the answer is the forced tool's input
+        turn, answer = _text_answer(request)
+        content = [{"type": "tool_use", "id": f"toolu_01AaclHarnessResp00000{turn}", "name": forced, "input": answer}]
+        stop = "tool_use"
+    elif "tools" in request:
         turn = 2 if _corrected(request) else 1
         content = [{"type": "text", "text": "Let me check the forecast."},
                    {"type": "tool_use", "id": f"toolu_01AaclHarness0000000000{turn}", "name": "get_weather",
@@ -186,6 +192,7 @@ def main() -> int:
     drop = ("CI", "OPENAI_API_KEY", "ANTHROPIC_API_KEY", "GEMINI_API_KEY", "GOOGLE_API_KEY")
     env = {k: v for k, v in os.environ.items() if k not in drop}
     env.update(OPENAI_BASE_URL=local + "/v1", ANTHROPIC_BASE_URL=local, GOOGLE_GEMINI_BASE_URL=local)
+    env["AACL_SYNTHETIC_SOURCE"] = "cassettes/build_harness.py"  # the recordings say they are synthetic, and who made them
     try:
         result = subprocess.run(
             [sys.executable, "-m", "pytest", "-m", "integration", "--record-mode=rewrite", "--aacl-yes",

@@ -34,18 +34,22 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 class Harness:
-    """Runs `converge` / `respond` and records each run for the session's report.
+    """Runs `converge` / `respond` and records each run for the session's report (a
+    `respond` call is a run of kind "respond": its attempts are the responses).
 
     `aacl_harness.converge(model, tools, task, ...)` is `pytest_aacl.harness.converge` plus
     the bookkeeping; `record(run)` adds a run made some other way.
     """
 
-    def __init__(self, runs: list[dict[str, Any]], test: str, corpus: Path | None = None) -> None:
+    def __init__(self, runs: list[dict[str, Any]], test: str, corpus: Path | None = None, evidence: str = "") -> None:
         self._runs, self._test, self._corpus = runs, test, corpus
+        self.evidence = evidence  # the test's cassette provenance kind: recorded, synthetic, unlabelled; "" live
         self.runs: list[Any] = []
         self.saved: list[Path] = []
 
     def record(self, run: Any, tools: Any = ()) -> Any:
+        if self.evidence and not run.evidence:
+            run.evidence = self.evidence
         self.runs.append(run)
         self._runs.append({**run.as_dict(), "test": self._test})
         if self._corpus is not None and not run.simulated:
@@ -68,12 +72,28 @@ class Harness:
         from .harness import RespondError, respond
 
         try:
-            answer = respond(model, request, schema, **options)
+            return self._responded(model, schema, respond(model, request, schema, **options))
         except RespondError as error:
-            self._save_responses(model, schema, error.attempts)
-            raise
-        self._save_responses(model, schema, answer.attempts)
-        return answer
+            raise self._responded(model, schema, error) from None
+
+    async def arespond(self, model: Any, request: str, schema: dict[str, Any], **options: Any) -> Any:
+        from .harness import RespondError, arespond
+
+        try:
+            return self._responded(model, schema, await arespond(model, request, schema, **options))
+        except RespondError as error:
+            raise self._responded(model, schema, error) from None
+
+    def _responded(self, model: Any, schema: dict[str, Any], outcome: Any) -> Any:
+        """A respond call (a `Responded` or a `RespondError`) in the table, the report and,
+        for a real model's invalid responses, the corpus; returns `outcome`."""
+        run = outcome.run
+        if self.evidence and not run.evidence:
+            run.evidence = self.evidence
+        self.runs.append(run)
+        self._runs.append({**run.as_dict(), "test": self._test})
+        self._save_responses(model, schema, outcome.attempts)
+        return outcome
 
     # -- the regression corpus: real failures of real models in integration tests ----------
 
@@ -85,12 +105,12 @@ class Harness:
             schema = tool.spec.parameters if tool is not None else None
             if attempt.outcome == "corrected":
                 self.saved.append(save_case(self._corpus, kind="tool_call", tool=attempt.tool, model=run.model,
-                                            raw=attempt.arguments, schema=schema, test=self._test,
+                                            raw=_raw(attempt.arguments), schema=schema, test=self._test,
                                             correction={"codes": sorted(set(attempt.codes)), "message": attempt.correction}))
         if run.gave_up:
             last = next((a for a in reversed(run.attempts) if a.arguments is not None), None)
             self.saved.append(save_case(self._corpus, kind="give_up", tool=run.task.tool, model=run.model,
-                                        raw=last.arguments if last else None, test=self._test))
+                                        raw=_raw(last.arguments) if last else None, test=self._test))
 
     def _save_responses(self, model: Any, schema: dict[str, Any], attempts: list[Any]) -> None:
         if self._corpus is None or getattr(model, "simulated", False):
@@ -112,12 +132,48 @@ class Harness:
 @pytest.fixture
 def aacl_harness(request: pytest.FixtureRequest) -> Harness:
     """Run models through the harness; every run lands in the session's convergence table,
-    and in integration tests real failures land in the regression corpus (ini aacl_corpus)."""
-    corpus = None
-    marker = _marker_name(request.config)
-    if marker and request.node.get_closest_marker(marker) is not None:
+    and in integration tests real failures land in the regression corpus (ini aacl_corpus).
+    Runs replayed from a cassette carry its provenance (recorded, synthetic, unlabelled)."""
+    corpus, evidence = None, ""
+    if _recorded_test(request):
         corpus = request.config.rootpath / request.config.getini("aacl_corpus")
-    return Harness(request.config.stash[_RUNS], request.node.nodeid, corpus)
+        provenance = request.getfixturevalue("aacl_provenance")
+        evidence = provenance["kind"] if provenance else "unlabelled"
+    return Harness(request.config.stash[_RUNS], request.node.nodeid, corpus, evidence)
+
+
+@pytest.fixture
+def aacl_provenance(request: pytest.FixtureRequest) -> dict[str, Any] | None:
+    """Where this test's evidence comes from: its cassette's `aacl.provenance` (`kind`
+    recorded or synthetic, `date`, `sdks`, `script`...); None when the test has no cassette
+    yet or its cassette does not say. A malformed provenance fails the test, naming the file."""
+    if not _recorded_test(request):
+        return None
+    cassette = request.getfixturevalue("vcr")
+    path = Path(str(getattr(cassette, "_path", "") or ""))
+    if not path.is_file() or getattr(cassette, "record_mode", None) == "all":
+        return None
+    from ._integration._cassettes import CassetteError
+    from ._integration._provenance import read_provenance
+
+    try:
+        return read_provenance(path)
+    except CassetteError as exc:
+        pytest.fail(str(exc), pytrace=False)
+
+
+def _recorded_test(request: pytest.FixtureRequest) -> bool:
+    marker = _marker_name(request.config)
+    return bool(marker) and request.node.get_closest_marker(marker) is not None
+
+
+def _raw(arguments: Any) -> Any:
+    """A corpus case keeps an object as the object (the fuzzer replays it as sent), and text
+    that is not JSON as the text."""
+    try:
+        return json.loads(arguments) if isinstance(arguments, str) else arguments
+    except ValueError:
+        return arguments
 
 
 def _marker_name(config: pytest.Config) -> str:

@@ -4,7 +4,8 @@ A test is a cell when it takes the `aacl_model` fixture (parametrised over the i
 `aacl_models`) or carries `@pytest.mark.aacl_matrix(model=..., feature=...)`. The feature is
 the marker's `feature`, else the test function's name without `test_`. `--aacl-matrix PATH` writes the matrix
 as Markdown to PATH and as JSON beside it (`.json`): pass / fail / not run per cell, with the
-date (a replayed test keeps the date its cassette was recorded), the cassette and the cost.
+date (a replayed test keeps the date its cassette was recorded), what the evidence is (the
+cassette's provenance: recorded or synthetic; live; simulated), the cassette and the cost.
 """
 
 from __future__ import annotations
@@ -93,11 +94,33 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]) -> 
     cassette = seen["cassette"]
     recorded = _recorded(item.config.rootpath / cassette) if cassette else None
     properties = dict(item.user_properties)
+    evidence = _evidence(cell[0], item.config.rootpath / cassette if cassette else None)
     item.config.stash[_CELLS].append({
         "model": cell[0], "feature": cell[1], "status": seen["status"], "reason": seen["reason"],
-        "test": item.nodeid, "date": recorded or _dt.date.today().isoformat(),
-        "cassette": cassette, "cost": properties.get("aacl_cost_usd"),
+        "test": item.nodeid, "date": evidence.pop("date", None) or recorded or _dt.date.today().isoformat(),
+        "cassette": cassette, "cost": properties.get("aacl_cost_usd"), **evidence,
     })
+
+
+def _evidence(model: str, cassette: Path | None) -> dict[str, Any]:
+    """What a cell's evidence is (see `harness._matrix`): from the model string and the
+    cassette's provenance, which is checked here (a malformed one is named, not trusted)."""
+    if model == "simulated" or model.startswith("simulated:"):
+        return {"evidence": "simulated", "provenance": None}
+    if cassette is None or not cassette.is_file():
+        return {"evidence": "live", "provenance": None}
+    from ._integration._cassettes import CassetteError
+    from ._integration._provenance import describe, read_provenance
+
+    try:
+        provenance = read_provenance(cassette)
+    except CassetteError as exc:
+        return {"evidence": "invalid", "provenance": None, "provenance_error": exc.reason}
+    found = {"evidence": provenance["kind"] if provenance else "unlabelled", "provenance": provenance,
+             "provenance_label": describe(provenance)}
+    if provenance and provenance["kind"] == "recorded":
+        found["date"] = provenance["date"]
+    return found
 
 
 def _cassette(item: pytest.Item) -> str | None:

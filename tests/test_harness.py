@@ -84,11 +84,13 @@ def test_a_correction_goes_back_and_the_second_call_converges() -> None:
     assert (run.input_tokens, run.output_tokens) == (20, 10)
 
 
-def test_silent_corruption_is_told_from_success() -> None:
-    run = converge(Scripted({"query": "q", "depth": "deep"}), [search], Task("q", tool="search", intended={"query": "q", "depth": "basic"}))
-    assert run.converged and run.silent_corruption
+def test_a_different_value_is_told_from_success_and_blamed_only_where_certain() -> None:
     run = converge(Scripted({"query": "q", "depth": "deep"}), [search], Task("q", tool="search", intended={"query": "q", "depth": "advanced"}))
-    assert run.converged and not run.silent_corruption
+    assert run.converged and not run.silent_corruption and not run.content_error and not run.mismatches
+    # the model meant another value in a rendering ("deep" reads as "advanced"): not provably either's fault
+    run = converge(Scripted({"query": "q", "depth": "deep"}), [search], Task("q", tool="search", intended={"query": "q", "depth": "basic"}))
+    assert run.converged and not run.silent_corruption and not run.content_error
+    assert run.mismatches == [{"field": "depth", "sent": "deep", "delivered": "advanced", "intended": "basic", "cause": "unclear"}]
 
 
 def test_give_up_unknown_tool_and_attempt_budget() -> None:
@@ -201,10 +203,12 @@ def test_respond_reads_fenced_json_and_refuses_prose() -> None:
             self.schemas.append(schema)
             return Turn([], self.texts.pop(0))
 
-    bot = Fixed("Sure! Here it is: {}", '```json\n{"name": "Ada", "age": 36}\n```')
+    bot = Fixed("Sure! Here it is: {}", 'No JSON today.', '```json\n{"name": "Ada", "age": 36}\n```')
     answer = respond(bot, "Describe Ada.", SCHEMA, native=True)
     assert answer.value == {"name": "Ada", "age": 36}
-    assert "not JSON" in answer.attempts[0].error and bot.schemas == [SCHEMA, SCHEMA]
+    assert answer.attempts[0].error.startswith("at /name: MISSING_REQUIRED")  # the object in the prose is read
+    assert answer.attempts[1].error.startswith("at /: TYPE_ERROR")  # no object at all: a correction
+    assert bot.schemas == [SCHEMA, SCHEMA, SCHEMA]
 
 
 def test_metrics_and_intervals() -> None:
@@ -232,6 +236,38 @@ def test_model_strings_pick_the_adapter() -> None:
     assert isinstance(model("simulated:3"), SimulatedModel)
     with pytest.raises(ValueError, match="pass 'provider:model'"):
         model("gpt-4o")
+
+
+def test_options_are_checked_when_the_adapter_is_built() -> None:
+    with pytest.raises(ValueError, match=r"^OpenAIChat\(\) got mistake_probability=0.5; pass mistake_probability= only "
+                                         r"to the simulated model .*SimulatedModel test double"):
+        model("openai:gpt-4o-mini", mistake_probability=0.5)
+    with pytest.raises(ValueError, match=r"AnthropicMessages\(\) got fix_probability=1; .*simulated model"):
+        AnthropicMessages("claude-haiku-4-5", fix_probability=1)
+    with pytest.raises(ValueError, match=r"OpenAIResponses\(\) got temprature=0.2; pass a field of the installed SDK's "
+                                         r"Responses.create\(\)"):
+        model("openai-responses:gpt-4o", temprature=0.2)
+    with pytest.raises(ValueError, match=r"GeminiGenerateContent\(\) got tools=\[\]; pass no tools=: the adapter sets it"):
+        GeminiGenerateContent("gemini-2.5-flash", tools=[])
+    with pytest.raises(ValueError, match=r"model\(\) got temperature=0.1; pass only SimulatedModel options"):
+        model("simulated:1", temperature=0.1)
+    assert model("openai:gpt-4o-mini", temperature=0.2).create == {"temperature": 0.2}
+    assert model("gemini:gemini-2.5-flash", temperature=0.2).config == {"temperature": 0.2}
+    assert model("simulated:2", mistake_probability=0.5).mistake_probability == 0.5
+    # a per-call timeout, in seconds, for every provider (an integration run never hangs on one call)
+    assert model("anthropic:claude-haiku-4-5", timeout=30).create == {"timeout": 30}
+    gemini = model("gemini:gemini-2.5-flash", timeout=2.5)
+    assert gemini._config().http_options.timeout == 2500 and gemini.config == {}
+    with pytest.raises(ValueError, match=r"OpenAIChat\(\) got timeout=0; pass a positive number of seconds per call"):
+        model("openai:gpt-4o-mini", timeout=0)
+
+
+def test_attempt_arguments_are_json_text_for_every_provider() -> None:
+    as_dict = converge(Scripted({"query": "q", "max_results": "lots"}, {"query": "q"}), [search], Task("q", tool="search"))
+    as_text = converge(Scripted('{"query": "q", "max_results": "lots"}', '{"query": "q",}'), [search], Task("q", tool="search"))
+    assert [a.arguments for a in as_dict.attempts] == ['{"query": "q", "max_results": "lots"}', '{"query": "q"}']
+    assert [a.arguments for a in as_text.attempts] == ['{"query": "q", "max_results": "lots"}', '{"query": "q",}']
+    assert as_dict.attempts[1].normalised == as_text.attempts[1].normalised == {"query": "q"}
 
 
 def test_any_fuzz_target_can_be_a_tool_a_fastmcp_server_here() -> None:

@@ -46,6 +46,42 @@ def test_composition_order_and_audit() -> None:
     assert BASE["required"] == ["answer"]  # the base schema is never mutated
 
 
+def test_each_audit_entry_has_a_time_and_a_json_patch_that_replays_the_change() -> None:
+    import datetime as dt
+
+    import jsonpatch  # the reference implementation of RFC 6902, not ours
+
+    def retitle(schema: dict[str, Any], ctx: Context) -> dict[str, Any]:
+        schema["title"] = "Answer with notes"
+        schema["properties"]["a/b~c"] = {"type": "string"}  # a key a pointer must escape
+        del schema["additionalProperties"]
+        return schema
+
+    stack = Stack([memory(), state_machine(["open", "closed"]), Interceptor("retitle", pre_schema=retitle)])
+    ctx = Context()
+    before = {**BASE, "title": "Answer"}
+    composed = stack.schema(before, ctx)
+    assert jsonpatch.apply_patch(before, [dict(a.patch) for a in ctx.audit]) == composed
+    assert [(a.patch["op"], a.patch["path"], a.action) for a in ctx.audit if a.interceptor == "retitle"] == [
+        ("add", "/properties/a~1b~0c", "added"), ("replace", "/title", "changed"),
+        ("remove", "/additionalProperties", "removed")]
+    assert all(dt.datetime.fromisoformat(a.at).tzinfo is not None for a in ctx.audit)  # when, in UTC
+
+
+def test_a_failing_pre_prompt_fails_or_is_skipped_as_on_failure_says(caplog: pytest.LogCaptureFixture) -> None:
+    def broken(prompts: list[dict[str, Any]], ctx: Context) -> list[dict[str, Any]]:
+        raise KeyError("memory")
+
+    stack = Stack([Interceptor("broken", pre_prompt=broken), memory()])
+    ctx = Context(data={"memory": ["earlier"]})
+    with pytest.raises(InterceptorError, match="interceptor 'broken': pre_prompt raised KeyError"):
+        stack.prompts([{"role": "user", "content": "hi"}], ctx)
+    with caplog.at_level(logging.WARNING, logger="pytest_aacl.interceptors"):
+        prompts = Stack(stack.interceptors, on_failure="skip").prompts([{"role": "user", "content": "hi"}], ctx)
+    assert ctx.skipped == ["broken"] and "pre_prompt raised KeyError" in caplog.text
+    assert prompts[0]["content"].startswith("What you remember from earlier turns:\n- earlier")  # the others still ran
+
+
 def test_an_invalid_extension_is_named_or_rolled_back_with_a_warning() -> None:
     def broken(schema: dict[str, Any], ctx: Context) -> dict[str, Any]:
         schema["properties"]["when"] = {"type": "timestamp"}

@@ -29,6 +29,10 @@ def test_state_machine(aacl_model):
 def test_tools_on_a():
     pass
 
+@pytest.mark.parametrize("feature", ["memory", "state_machine", "tools"])
+def test_on_the_test_double(feature, request):
+    request.node.add_marker(pytest.mark.aacl_matrix(model="simulated:1", feature=feature))
+
 def test_not_a_cell():
     pass
 '''
@@ -39,17 +43,27 @@ def test_matrix_from_test_results(pytester: pytest.Pytester) -> None:
     pytester.makepyfile(test_cells=MATRIX_TESTS)
     target = pytester.path / "MATRIX.md"
     result = pytester.runpytest_subprocess("-p", "aacl", "--aacl-matrix", str(target))
-    result.assert_outcomes(passed=6, failed=1, skipped=1)
+    result.assert_outcomes(passed=9, failed=1, skipped=1)
     text = target.read_text()
     matrix = text.split("\n\n")[2].splitlines()  # the first table
     rows = {line.split("|")[1].strip(): [c.strip()[:1] for c in line.split("|")[2:-1]] for line in matrix[2:]}
     assert text.splitlines()[4] == "| model | memory | state_machine | tools |"
     assert rows["model-a"] == ["✓", "✓", "✓"] and rows["model-b"] == ["✗", "✓", "?"] and rows["model-c"] == ["✓", "?", "?"]
-    assert "**Qualified** (every feature passed): model-a" in text
+    assert "| model-a | ✓ (" in text and ", live) |" in text  # no cassette: called in this session
+    assert "**Qualified** (every feature passed, on recorded or live evidence): model-a\n" in text
+    # the test double passed everything, and is still never called qualified
+    assert "**Passed on synthetic or simulated evidence only** (not evidence about a real model, so not qualified): simulated:1" in text
     assert "- model-b / memory: fail: AssertionError: the summary was empty on turn 2" in text
+    # a ? cell disqualifies, with the reason
+    assert "- model-b / tools: ? not tested on this model (no test of this feature ran on it)" in text
     assert "- model-c / state_machine: not run: no cassette for this model yet" in text
+    assert "- model-c / tools: ? not tested on this model" in text
     data = json.loads(target.with_suffix(".json").read_text())
-    assert data["qualified"] == ["model-a"] and {c["feature"] for c in data["cells"]} == {"memory", "state_machine", "tools"}
+    assert data["qualified"] == ["model-a"] and data["synthetic_only"] == ["simulated:1"]
+    assert set(data["not_qualified"]) == {"model-b", "model-c"}
+    assert {c["feature"] for c in data["cells"]} == {"memory", "state_machine", "tools"}
+    assert {c["model"]: c["evidence"] for c in data["cells"] if c["feature"] == "tools"} == {
+        "model-a": ["live"], "simulated:1": ["simulated"]}
 
 
 def test_no_models_configured_skips_with_the_fix(pytester: pytest.Pytester) -> None:

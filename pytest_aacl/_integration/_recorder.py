@@ -22,6 +22,7 @@ from ._estimate import estimate as estimate_call
 from ._estimate import request_usage
 from ._matching import Canonical, install_index, request_bytes
 from ._prices import PriceTable
+from ._provenance import stamping
 from ._report import Call, summarise
 from ._scrub import Scrubber
 from ._usage import extract, response_text
@@ -89,6 +90,7 @@ def attach(cassette: Any, usage: TestUsage, gate: LiveGate, scrubber: Scrubber,
            canonical: Canonical, unmatched: Callable[[Any, Any], str]) -> None:
     """Index the cassette, and install the live-call gate, the budget and the usage log."""
     usage.cassette = cassette
+    stamping(cassette)  # a saved recording says where it came from (_provenance)
     can_play = cassette.can_play_response_for
     append = cassette.append
     add_to_index = install_index(cassette, canonical)

@@ -113,7 +113,10 @@ def model(spec: str, **options: _typing.Any) -> Model:
 
     `options` go to the adapter: `client=` (a ready SDK client), `base_url=` (any
     OpenAI-compatible server, e.g. vLLM or Ollama, with `openai:`), `api_key=`, `system=`,
-    and extra request fields.
+    `timeout=` (seconds per call, for every provider: a recording run never hangs on one
+    call), and extra request fields. They are checked now, not at the first request: a field the
+    provider's request does not have (when its SDK is installed) is refused, and so is an
+    option of the simulated model (`mistake_probability=`...) given to a real provider.
     """
     expected = (f"'provider:model' with a provider among {', '.join(sorted(_PROVIDERS))}, or 'simulated' "
                 "(e.g. 'openai:gpt-4o-mini', 'anthropic:claude-haiku-4-5', 'simulated:1')")
@@ -123,6 +126,12 @@ def model(spec: str, **options: _typing.Any) -> Model:
     if provider == "simulated":
         if name and not name.lstrip("-").isdigit():
             raise _args.invalid("model", "spec", spec, "'simulated' or 'simulated:SEED' with an integer seed, e.g. 'simulated:1'")
+        unknown = sorted(set(options) - {"weights", "render_probability", "mistake_probability", "fix_probability",
+                                         "give_up_probability", "name"})
+        if unknown:
+            raise _args.invalid("model", unknown[0], options[unknown[0]], "only SimulatedModel options to 'simulated' "
+                                "(weights=, render_probability=, mistake_probability=, fix_probability=, "
+                                "give_up_probability=, name=); the seed goes in the spec, e.g. 'simulated:1'")
         return SimulatedModel(seed=int(name) if name else 0, **options)
     if provider not in _PROVIDERS or not name:
         raise _args.invalid("model", "spec", spec, expected)

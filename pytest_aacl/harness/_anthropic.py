@@ -6,12 +6,13 @@ follows the assistant's `tool_use`, as the Messages API requires.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from .. import _args
 from .._boundary import Tool
 from ..serve import anthropic_tool
-from ._clients import check_adapter, sdk_client
+from ._clients import check_adapter, check_request_options, sdk_client
 from ._records import Task, ToolCall, ToolResult, Turn
 
 __all__ = ["AnthropicMessages"]
@@ -27,6 +28,9 @@ class AnthropicMessages:
                  base_url: str | None = None, system: str | None = None, max_tokens: int = 1024, **create: Any) -> None:
         check_adapter("AnthropicMessages", model, "claude-haiku-4-5", system=system, base_url=base_url, api_key=api_key)
         _args.whole("AnthropicMessages", "max_tokens", max_tokens, minimum=1, example="max_tokens=1024")
+        check_request_options("AnthropicMessages", create, ("anthropic.resources.messages", "Messages", "create"),
+                              ("client", "async_client", "api_key", "base_url", "system", "max_tokens"),
+                              ("model", "messages", "tools", "tool_choice"))
         self.name, self.system, self.max_tokens, self.create = model, system, max_tokens, create
         self._client, self._async, self._api_key, self._base_url = client, async_client, api_key, base_url
 
@@ -69,15 +73,33 @@ class AnthropicMessages:
             {"type": "tool_result", "tool_use_id": r.call_id, "content": r.content, "is_error": r.is_error}
             for r in results]})
 
-    # -- structured responses (respond): prompt-based, the API has no native JSON schema mode here
+    # -- structured responses (respond) -------------------------------------------------------
+    # Native mode is tool-forcing: the schema is the input schema of one tool the model must
+    # call (tool_choice), so its answer is the tool_use input. The Messages API takes only an
+    # object as a tool's input, so any other schema stays in prompt mode (the prompt always
+    # carries the schema).
+
+    def _respond(self, messages: list[dict[str, Any]], schema: dict[str, Any] | None) -> dict[str, Any]:
+        request = self._request(messages, None, self.system)
+        if schema is not None and schema.get("type") == "object":
+            request["tools"] = [{"name": _RESPOND, "description": "Send your response, as the JSON Schema describes it.",
+                                 "input_schema": schema}]
+            request["tool_choice"] = {"type": "tool", "name": _RESPOND}
+        return request
 
     def complete(self, messages: list[dict[str, Any]], schema: dict[str, Any] | None = None) -> Turn:
-        return self._text(self._sdk(False).messages.create(**self._request(messages, None, self.system)))
+        return self._text(self._sdk(False).messages.create(**self._respond(messages, schema)))
 
     async def acomplete(self, messages: list[dict[str, Any]], schema: dict[str, Any] | None = None) -> Turn:
-        return self._text(await self._sdk(True).messages.create(**self._request(messages, None, self.system)))
+        return self._text(await self._sdk(True).messages.create(**self._respond(messages, schema)))
 
     def _text(self, message: Any) -> Turn:
         turn = self._turn(message)
+        forced = next((c for c in turn.calls if c.name == _RESPOND), None)
+        if forced is not None:  # tool-forcing: the answer is the tool's input
+            turn.text = json.dumps(forced.arguments, ensure_ascii=False) if not isinstance(forced.arguments, str) else forced.arguments
         turn.calls = []
         return turn
+
+
+_RESPOND = "respond"

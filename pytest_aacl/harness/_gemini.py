@@ -11,7 +11,7 @@ from typing import Any
 
 from .._boundary import Tool
 from ..serve import advertised_schema
-from ._clients import check_adapter
+from ._clients import check_adapter, check_request_options
 from ._records import Task, ToolCall, ToolResult, Turn
 
 __all__ = ["GeminiGenerateContent"]
@@ -35,6 +35,10 @@ class GeminiGenerateContent:
                  system: str | None = None, **config: Any) -> None:
         check_adapter("GeminiGenerateContent", model, "gemini-2.5-flash", system=system, base_url=base_url,
                       api_key=api_key)
+        check_request_options("GeminiGenerateContent", config, ("google.genai.types", "GenerateContentConfig", ""),
+                              ("client", "api_key", "base_url", "system"),
+                              ("tools", "system_instruction", "response_json_schema", "response_mime_type"))
+        self.timeout = config.pop("timeout", None)  # seconds per call; Gemini's HttpOptions take milliseconds
         self.name, self.system, self.config = model, system, config
         self._client, self._api_key, self._base_url = client, api_key, base_url
 
@@ -64,6 +68,8 @@ class GeminiGenerateContent:
             extra["tools"] = tools
         if schema is not None:
             extra.update(response_mime_type="application/json", response_json_schema=schema)
+        if self.timeout is not None:
+            extra["http_options"] = types.HttpOptions(timeout=max(1, int(self.timeout * 1000)))
         return types.GenerateContentConfig(**extra, **self.config)
 
     def _turn(self, response: Any) -> Turn:

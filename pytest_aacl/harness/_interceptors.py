@@ -9,15 +9,16 @@ An interceptor has a name and up to three hooks, plain functions:
 A `Stack` runs them in the declared order and keeps the composition honest: the composed
 schema is validated against the JSON Schema meta-schema before each request (memoised); an
 extension that breaks it is rolled back and named (an error, or a warning); every change
-is audited by JSON pointer; two interceptors that define the same property differently, or
+is audited by JSON pointer, with a timestamp and its JSON Patch operation; two interceptors that define the same property differently, or
 one that removes what another (or the base schema) requires, is a `ConflictError` naming
-both. A `post_response` that raises fails the request with its name (`on_failure="fail"`,
-the default) or is skipped and logged (`on_failure="skip"`).
+both. A `pre_prompt` or `post_response` that raises fails the request with its name
+(`on_failure="fail"`, the default) or is skipped and logged (`on_failure="skip"`).
 """
 
 from __future__ import annotations
 
 import copy
+import datetime as _dt
 import json
 import logging
 import warnings
@@ -52,12 +53,17 @@ class ConflictError(InterceptorError):
 
 @dataclass(frozen=True)
 class AuditEntry:
-    """One schema change: which interceptor added, changed or removed which JSON pointer."""
+    """One schema change: which interceptor added, changed or removed which JSON pointer, on
+    which turn and when (`at`, UTC ISO 8601), and the change itself as one JSON Patch
+    (RFC 6902) operation (`patch`: `{"op": "add"|"replace"|"remove", "path": ..., "value": ...}`);
+    the patches of one interceptor, in order, turn its input schema into its output schema."""
 
     interceptor: str
     pointer: str
     action: str  # "added" | "changed" | "removed"
     turn: int
+    at: str = ""
+    patch: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass
@@ -148,7 +154,9 @@ class Stack:
                 ctx.skipped.append(interceptor.name)
                 continue
             _check_conflicts(interceptor.name, before, after, owners, required_by)
-            ctx.audit += [AuditEntry(interceptor.name, p, a, ctx.turn) for p, a in _diff(before, after)]
+            now = _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="milliseconds")
+            ctx.audit += [AuditEntry(interceptor.name, op["path"] or "/", _ACTION[op["op"]], ctx.turn, now, op)
+                          for op in json_patch(before, after)]
             for prop in _properties(after):
                 owners.setdefault(prop, interceptor.name)
             for name in after.get("required", []):
@@ -164,7 +172,10 @@ class Stack:
                 try:
                     prompts = interceptor.pre_prompt(copy.deepcopy(prompts), ctx)
                 except Exception as exc:
-                    raise InterceptorError(interceptor.name, f"pre_prompt raised {type(exc).__name__}: {exc}") from exc
+                    if self.on_failure == "fail":
+                        raise InterceptorError(interceptor.name, f"pre_prompt raised {type(exc).__name__}: {exc}") from exc
+                    _log.warning("interceptor %r: pre_prompt raised %s: %s; skipped", interceptor.name, type(exc).__name__, exc)
+                    ctx.skipped.append(interceptor.name)  # the prompts go on as they were before it
         return prompts
 
     def after(self, response: Any, ctx: Context) -> Context:
@@ -224,16 +235,28 @@ def _check_conflicts(name: str, before: dict[str, Any], after: dict[str, Any], o
                                 f"{name!r} removes the required field {field_name!r} that the other needs")
 
 
-def _diff(before: Any, after: Any, pointer: str = "") -> list[tuple[str, str]]:
-    """JSON pointers added / changed / removed between two schemas (objects compared by key)."""
+_ACTION = {"add": "added", "replace": "changed", "remove": "removed"}
+
+
+def _escape(key: Any) -> str:
+    return str(key).replace("~", "~0").replace("/", "~1")
+
+
+def json_patch(before: Any, after: Any, pointer: str = "") -> list[dict[str, Any]]:
+    """The JSON Patch (RFC 6902) that turns `before` into `after`: objects are compared key by
+    key (`add`, `remove`, and recursion into shared keys); anything else that differs, lists
+    included, is one `replace` of the whole value. Small on purpose: a schema change is
+    audited, not minimised."""
     if isinstance(before, dict) and isinstance(after, dict):
-        out: list[tuple[str, str]] = []
+        ops: list[dict[str, Any]] = []
         for key in after:
-            here = f"{pointer}/{str(key).replace('~', '~0').replace('/', '~1')}"
+            here = f"{pointer}/{_escape(key)}"
             if key not in before:
-                out.append((here, "added"))
+                ops.append({"op": "add", "path": here, "value": copy.deepcopy(after[key])})
             else:
-                out += _diff(before[key], after[key], here)
-        out += [(f"{pointer}/{str(k).replace('~', '~0').replace('/', '~1')}", "removed") for k in before if k not in after]
-        return out
-    return [] if before == after else [(pointer or "/", "changed")]
+                ops += json_patch(before[key], after[key], here)
+        ops += [{"op": "remove", "path": f"{pointer}/{_escape(k)}"} for k in before if k not in after]
+        return ops
+    if type(before) is type(after) and before == after:
+        return []
+    return [{"op": "replace", "path": pointer, "value": copy.deepcopy(after)}]

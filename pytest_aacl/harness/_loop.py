@@ -132,7 +132,7 @@ class _Loop:
         tool = self.tools.get(call.name)
         if tool is None:
             text = f"There is no tool named {call.name!r}; the tools are: {', '.join(sorted(self.tools))}."
-            self._pending.append(Attempt(0, call.arguments, "unknown_tool", call.name, correction=text))
+            self._pending.append(Attempt(0, as_text(call.arguments), "unknown_tool", call.name, correction=text))
             return ToolResult(call.id, call.name, text, is_error=True)
         if not _boundary_like(tool):
             return self._settle_target(tool, call)
@@ -141,7 +141,7 @@ class _Loop:
         except CorrectionError as error:
             text = format_correction(error, call.arguments, self.format)
             codes = tuple(c.code for c in error.corrections)
-            self._pending.append(Attempt(0, call.arguments, "corrected", call.name, codes=codes, correction=text))
+            self._pending.append(Attempt(0, as_text(call.arguments), "corrected", call.name, codes=codes, correction=text))
             return ToolResult(call.id, call.name, text, is_error=True)
         if not self.execute:
             return self.finish_call(call, None, canonical)
@@ -165,16 +165,16 @@ class _Loop:
                 arguments = json.loads(arguments) if arguments.strip() else {}
             except ValueError:
                 text = "The arguments are not valid JSON; send one JSON object."
-                self._pending.append(Attempt(0, call.arguments, "corrected", call.name, correction=text))
+                self._pending.append(Attempt(0, as_text(call.arguments), "corrected", call.name, correction=text))
                 return ToolResult(call.id, call.name, text, is_error=True)
         observed = target.call(arguments if isinstance(arguments, dict) else {"arguments": arguments})
         if observed.outcome == "rejected":
             codes = tuple(_CODE.findall(observed.message))
-            self._pending.append(Attempt(0, call.arguments, "corrected", call.name, codes=codes, correction=observed.message))
+            self._pending.append(Attempt(0, as_text(call.arguments), "corrected", call.name, codes=codes, correction=observed.message))
             return ToolResult(call.id, call.name, observed.message, is_error=True)
         if observed.outcome != "returned":
             text = observed.message or f"The tool failed ({observed.outcome})."
-            self._pending.append(Attempt(0, call.arguments, "error", call.name, correction=text))
+            self._pending.append(Attempt(0, as_text(call.arguments), "error", call.name, correction=text))
             return ToolResult(call.id, call.name, text, is_error=True)
         # what reached the implementation is known only when it was observed (a named
         # implementation); a black box's reading is unknown, so corruption is not judged
@@ -184,14 +184,16 @@ class _Loop:
     def finish_call(self, call: ToolCall, value: Any, canonical: dict[str, Any] | None) -> ToolResult:
         if isinstance(value, Exception):
             text = f"The tool failed: {type(value).__name__}: {value}"
-            self._pending.append(Attempt(0, call.arguments, "error", call.name, normalised=canonical, correction=text))
+            self._pending.append(Attempt(0, as_text(call.arguments), "error", call.name, normalised=canonical, correction=text))
             return ToolResult(call.id, call.name, text, is_error=True)
-        self._pending.append(Attempt(0, call.arguments, "ok", call.name, normalised=canonical))
+        self._pending.append(Attempt(0, as_text(call.arguments), "ok", call.name, normalised=canonical))
         if self.task.tool in (None, call.name):
             self.run.converged = True
             self.run.result = value
-            if canonical is not None and self.task.intended is not None and _json(canonical) != _json(self.task.intended):
-                self.run.silent_corruption = True
+            if canonical is not None and self.task.intended is not None:
+                tool = self.tools.get(call.name)
+                spec = getattr(tool, "spec", None)
+                self.run.judge(_sent(call.arguments), canonical, self.task.intended, getattr(spec, "parameters", None))
         content = value if isinstance(value, str) else json.dumps(value, default=str, ensure_ascii=False)
         return ToolResult(call.id, call.name, content)
 
@@ -212,18 +214,24 @@ class _Loop:
         return not self.run.converged
 
     def _price(self, turn: Turn) -> None:
-        if self._cost is None or getattr(self.model, "simulated", False):
-            self._cost = None
-            return
-        from .._integration._prices import PriceTable
-        from .._integration._usage import Usage
-
-        cost = PriceTable.load().cost(Usage(self.model.provider, turn.model or self.model.name, turn.input_tokens, turn.output_tokens))
-        self._cost = None if cost is None else self._cost + cost
+        self._cost = add_cost(self._cost, self.model, turn)
 
     def finish(self) -> Run:
         self.run.cost = None if self._cost is None else str(self._cost)
         return self.run
+
+
+def add_cost(total: Decimal | None, model: Any, turn: Turn) -> Decimal | None:
+    """`total` plus what `turn` cost at the bundled prices; None once any turn is unpriced
+    (a model without a known price, or the simulated model, which costs nothing real)."""
+    if total is None or getattr(model, "simulated", False):
+        return None
+    from .._integration._prices import PriceTable
+    from .._integration._usage import Usage
+
+    cost = PriceTable.load().cost(Usage(getattr(model, "provider", ""), turn.model or getattr(model, "name", ""),
+                                        turn.input_tokens, turn.output_tokens))
+    return None if cost is None else total + cost
 
 
 def _boundary_like(tool: Any) -> bool:
@@ -249,5 +257,20 @@ def _as_tools(obj: Any) -> list[Any]:
                               f"or fuzz targets ({exc})") from None
 
 
-def _json(value: Any) -> str:
-    return json.dumps(value, sort_keys=True, default=str)
+def as_text(arguments: Any) -> str:
+    """A call's arguments as JSON text, whatever the provider carried: OpenAI's own text as
+    the model wrote it (maybe not valid JSON), an object (Anthropic, Gemini, the simulated
+    model) as `json.dumps` writes it. `Attempt.arguments` is this one type for all providers."""
+    return arguments if isinstance(arguments, str) else json.dumps(arguments, ensure_ascii=False, default=str)
+
+
+def _sent(arguments: Any) -> dict[str, Any] | None:
+    """The arguments as the model sent them, as one object (its raw text read leniently)."""
+    if isinstance(arguments, str):
+        from .._normalise._lenient import read_arguments
+
+        try:
+            return read_arguments(arguments)
+        except CorrectionError:
+            return None
+    return arguments if isinstance(arguments, dict) else None

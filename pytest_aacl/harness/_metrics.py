@@ -1,7 +1,10 @@
 """Convergence metrics over many runs, with confidence intervals instead of one lucky run.
 
 Groups: the whole set, and per model, tool, correction format, hallucination family (of the
-first attempt) and correction code (any correction the run received).
+first attempt; only for runs whose families are known: the simulated model labels what it
+wrote, a real model's renderings are unlabelled) and correction code (any correction the
+run received). Silent corruptions (the layer delivered a value other than the model's) and
+content errors (the model sent a valid but different value) are counted apart.
 """
 
 from __future__ import annotations
@@ -43,6 +46,7 @@ class Metrics:
     attempts_to_success: list[int] = field(default_factory=list)
     gave_up: int = 0
     silent_corruptions: int = 0
+    content_errors: int = 0
     tokens: int = 0
     cost: Decimal | None = Decimal(0)
     max_attempts: int = 0
@@ -52,6 +56,7 @@ class Metrics:
         self.first_try_valid += run.first_try_valid
         self.gave_up += run.gave_up
         self.silent_corruptions += run.silent_corruption
+        self.content_errors += run.content_error
         self.tokens += run.input_tokens + run.output_tokens
         self.max_attempts = max(self.max_attempts, len(run.attempts))
         if run.converged:
@@ -76,6 +81,7 @@ class Metrics:
             "mean_attempts_to_success": round(sum(self.attempts_to_success) / self.converged, 3) if self.converged else None,
             "gave_up": self.gave_up,
             "silent_corruptions": self.silent_corruptions,
+            "content_errors": self.content_errors,
             "tokens_per_converged_call": round(self.tokens / self.converged, 1) if self.converged else None,
             "cost_per_converged_call": (str(self.cost / self.converged) if self.cost is not None and self.converged else None),
         }
@@ -88,7 +94,8 @@ def _share(k: int, n: int) -> dict[str, Any]:
 
 def summarise(runs: Iterable[Run], max_attempts: int | None = None) -> dict[str, Any]:
     """Metrics for `runs`: `{"all": ..., "by_model": {...}, "by_tool": ..., "by_format": ...,
-    "by_family": ..., "by_code": ...}`, each a `Metrics.as_dict()`; `success_within` runs
+    "by_family": ..., "by_code": ...}`, each a `Metrics.as_dict()` (`by_family` holds only runs
+    whose families are known); `success_within` runs
     from 1 to `max_attempts` (default: the longest run seen)."""
     listed = _args.items("summarise", "runs", runs, expected="the Runs that converge() returned, as a list")
     _args.each("summarise", "runs", listed, lambda r: isinstance(r, Run),
@@ -101,10 +108,10 @@ def summarise(runs: Iterable[Run], max_attempts: int | None = None) -> dict[str,
     for run in runs:
         total.add(run)
         keys = {
-            "by_model": [run.model + (" (simulated)" if run.simulated else "")],
-            "by_tool": [run.task.tool or "-"],
+            "by_model": [run.label],
+            "by_tool": [run.task.tool or run.kind],
             "by_format": [run.correction_format],
-            "by_family": sorted({str(label.get("family")) for label in (run.attempts[0].labels if run.attempts else ())}) or ["canonical"],
+            "by_family": _families(run),
             "by_code": sorted({code for a in run.attempts for code in a.codes}) or ["none"],
         }
         for group, names in keys.items():
@@ -114,3 +121,13 @@ def summarise(runs: Iterable[Run], max_attempts: int | None = None) -> dict[str,
     for group, table in groups.items():
         out[group] = {name: m.as_dict(top) for name, m in sorted(table.items())}
     return out
+
+
+def _families(run: Run) -> list[str]:
+    """The hallucination families of the run's first attempt, where they are known: labelled
+    fields, or "canonical" for a simulated tool-call run that wrote every field canonically.
+    A real model's renderings carry no labels, so its runs are in no family."""
+    labels = run.attempts[0].labels if run.attempts else ()
+    if labels:
+        return sorted({str(label.get("family")) for label in labels})
+    return ["canonical"] if run.simulated and run.kind == "converge" and run.attempts else []

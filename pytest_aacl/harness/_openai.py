@@ -12,21 +12,26 @@ from typing import Any
 
 from .._boundary import Tool
 from ..serve import openai_tool
-from ._clients import check_adapter, sdk_client
+from ._clients import check_adapter, check_request_options, sdk_client
 from ._records import Task, ToolCall, ToolResult, Turn
 
 __all__ = ["OpenAIChat", "OpenAIResponses"]
 
 
+_OWN = ("client", "async_client", "base_url", "api_key", "system", "provider")
+
+
 class _OpenAIBase:
     provider = "openai"
     simulated = False
+    _SDK: tuple[str, str, str] = ("openai.resources.chat.completions", "Completions", "create")
 
     def __init__(self, model: str, *, client: Any = None, async_client: Any = None, base_url: str | None = None,
                  api_key: str | None = None, system: str | None = None, provider: str | None = None,
                  **create: Any) -> None:
         check_adapter(type(self).__name__, model, "gpt-4o-mini", system=system, base_url=base_url, api_key=api_key,
                       provider=provider)
+        check_request_options(type(self).__name__, create, self._SDK, _OWN, ("model", "tools", "messages", "input"))
         self.name, self.system, self.create = model, system, create
         self._client, self._async, self._base_url, self._api_key = client, async_client, base_url, api_key
         if provider:
@@ -95,6 +100,8 @@ class OpenAIChat(_OpenAIBase):
 
 class OpenAIResponses(_OpenAIBase):
     """A model behind the Responses API (`client.responses.create`)."""
+
+    _SDK = ("openai.resources.responses", "Responses", "create")
 
     def start(self, task: Task, tools: list[Tool]) -> dict[str, Any]:
         return {"input": [{"role": "user", "content": task.prompt}],

@@ -79,10 +79,14 @@ Outcome = Literal["ok", "corrected", "unknown_tool", "no_call", "error"]
 
 @dataclass
 class Attempt:
-    """One round trip: what was sent, what the boundary made of it, what went back."""
+    """One round trip: what was sent, what the boundary made of it, what went back.
+
+    `arguments` is the call's arguments as JSON text for every provider (OpenAI's text as the
+    model wrote it; an object other providers parsed, as `json.dumps` writes it), None for a
+    turn without a call; `normalised` is what the boundary made of them."""
 
     number: int
-    arguments: Any
+    arguments: str | None
     outcome: Outcome
     tool: str | None = None
     normalised: dict[str, Any] | None = None
@@ -106,9 +110,17 @@ class Run:
     """One `converge()` run: every attempt and how it ended.
 
     `converged` means a call went through the boundary and reached the implementation;
-    `silent_corruption` means it did so with arguments other than the task's `intended`
-    ones (only known when the task declares them); `gave_up` means the model stopped
-    calling tools before converging.
+    `gave_up` means the model stopped calling tools before converging. When the task declares
+    its `intended` arguments, a delivered call that differs from them is told apart by cause,
+    field by field (`mismatches`):
+
+    * `silent_corruption`: the layer delivered a value other than the model's: the model sent
+      the intended value (as it is, or in a rendering the hallucination families know) and
+      something else reached the implementation; a bug of ours or of the tool's reader;
+    * `content_error`: the model sent a valid but different value (`add(2, 4)` when
+      `add(2, 3)` was meant), which the layer delivered unchanged: the model's mistake;
+    * a difference that is neither (the model sent an unknown rendering of some other
+      value) is listed as `unclear` and counted as neither.
     """
 
     task: Task
@@ -118,9 +130,44 @@ class Run:
     converged: bool = False
     gave_up: bool = False
     silent_corruption: bool = False
+    content_error: bool = False
+    mismatches: list[dict[str, Any]] = field(default_factory=list)  # per field: sent, delivered, intended, cause
     result: Any = None
     cost: str | None = None  # USD as a decimal string; None when a model has no known price
     simulated: bool = False
+    evidence: str = ""  # replayed from a cassette: its provenance kind (recorded, synthetic, unlabelled)
+    kind: str = "converge"  # or "respond": a structured response, its attempts the responses
+
+    def judge(self, sent: dict[str, Any] | None, delivered: dict[str, Any], intended: dict[str, Any],
+              parameters: dict[str, Any] | None = None) -> None:
+        """Compare what reached the implementation with the intended call, field by field, and
+        blame each difference only where the cause is certain: the layer, when the model sent
+        the intended value (as it is, or in a rendering the hallucination families know for
+        the field's schema `parameters`) and something else was delivered; the model, when the
+        layer delivered exactly what it sent. Anything else is `unclear` (listed, not counted)."""
+        for key in sorted(set(delivered) | set(intended)):
+            got, want = delivered.get(key, _MISSING), intended.get(key, _MISSING)
+            if _same(got, want):
+                continue
+            model = sent.get(key, _MISSING) if isinstance(sent, dict) else _MISSING
+            if _same(model, got):
+                cause = "content_error"
+            elif _same(model, want) or _renders(model, want, key, parameters):
+                cause = "silent_corruption"
+            else:
+                cause = "unclear"
+            self.mismatches.append({"field": key, "sent": _shown(model), "delivered": _shown(got),
+                                    "intended": _shown(want), "cause": cause})
+        self.silent_corruption = any(m["cause"] == "silent_corruption" for m in self.mismatches)
+        self.content_error = any(m["cause"] == "content_error" for m in self.mismatches)
+
+    @property
+    def label(self) -> str:
+        """The model as reports show it: `(simulated)` or `(synthetic)` when it is not a real
+        model's evidence, `(unlabelled)` when its cassette does not say where it came from."""
+        if self.simulated:
+            return f"{self.model} (simulated)"
+        return f"{self.model} ({self.evidence})" if self.evidence in ("synthetic", "unlabelled") else self.model
 
     @property
     def attempts_to_success(self) -> int | None:
@@ -145,7 +192,9 @@ class Run:
         run = cls(task, str(data.get("model", "")), str(data.get("correction_format", "lines")),
                   converged=bool(data.get("converged")), gave_up=bool(data.get("gave_up")),
                   silent_corruption=bool(data.get("silent_corruption")), cost=data.get("cost"),
-                  simulated=bool(data.get("simulated")))
+                  content_error=bool(data.get("content_error")), mismatches=list(data.get("mismatches") or []),
+                  simulated=bool(data.get("simulated")), evidence=str(data.get("evidence") or ""),
+                  kind=str(data.get("kind") or "converge"))
         for a in data.get("attempts", []):
             run.attempts.append(Attempt(
                 a["number"], a.get("arguments"), a["outcome"], a.get("tool"), a.get("normalised"),
@@ -156,11 +205,41 @@ class Run:
     def as_dict(self) -> dict[str, Any]:
         return {
             "task": self.task.name or self.task.prompt[:80], "tool": self.task.tool, "model": self.model,
-            "simulated": self.simulated, "correction_format": self.correction_format,
+            "kind": self.kind, "simulated": self.simulated, "evidence": self.evidence, "correction_format": self.correction_format,
             "converged": self.converged, "gave_up": self.gave_up,
-            "silent_corruption": self.silent_corruption, "cost": self.cost,
+            "silent_corruption": self.silent_corruption, "content_error": self.content_error,
+            "mismatches": self.mismatches, "cost": self.cost,
             "attempts": [a.as_dict() for a in self.attempts],
         }
+
+
+_MISSING = object()
+
+
+def _same(a: Any, b: Any) -> bool:
+    import json
+
+    if a is _MISSING or b is _MISSING:
+        return a is b
+    return json.dumps(a, sort_keys=True, default=str) == json.dumps(b, sort_keys=True, default=str)
+
+
+def _renders(sent: Any, intended: Any, key: str, parameters: dict[str, Any] | None) -> bool:
+    """Is `sent` one of the renderings of `intended` the hallucination families know?"""
+    node = (parameters or {}).get("properties", {}).get(key)
+    if sent is _MISSING or intended is _MISSING or not isinstance(node, dict):
+        return False
+    from ..strategies import all_renderings
+
+    schema = {**node, "$defs": parameters["$defs"]} if parameters and "$defs" in parameters else node
+    try:
+        return any(_same(r.rendered, sent) for r in all_renderings(intended, schema))
+    except Exception:  # a value the families cannot render: not a known rendering
+        return False
+
+
+def _shown(value: Any) -> Any:
+    return "<missing>" if value is _MISSING else _jsonable(value)
 
 
 def _jsonable(value: Any) -> Any:

@@ -11,13 +11,15 @@ __all__ = ["table"]
 
 
 def table(runs: Iterable[Run], max_k: int = 3) -> list[str]:
-    """Rows of the `aacl convergence` table; simulated runs say so in the model column."""
+    """Rows of the `aacl convergence` table; simulated runs say so in the model column.
+
+    `silent`: runs where the layer delivered a value other than the model's; `content`: runs
+    where the model sent a valid but different value than the task intended."""
     groups: dict[tuple[str, str, str], Metrics] = {}
     for run in runs:
-        model = run.model + (" (simulated)" if run.simulated else "")
-        groups.setdefault((model, run.task.tool or "-", run.correction_format), Metrics()).add(run)
+        groups.setdefault((run.label, run.task.tool or run.kind, run.correction_format), Metrics()).add(run)
     head = ["model", "tool", "format", "runs", "1st try"] + [f"<={k}" for k in range(1, max_k + 1)]
-    head += ["mean att.", "gave up", "silent", "tokens/ok", "cost/ok"]
+    head += ["mean att.", "gave up", "silent", "content", "tokens/ok", "cost/ok"]
     rows = [head]
     for (model, tool, fmt), m in sorted(groups.items()):
         n = m.runs
@@ -25,7 +27,7 @@ def table(runs: Iterable[Run], max_k: int = 3) -> list[str]:
             model, tool, fmt, str(n), _pct(m.first_try_valid, n),
             *(_pct(m.success_within(k), n) for k in range(1, max_k + 1)),
             f"{sum(m.attempts_to_success) / m.converged:.2f}" if m.converged else "-",
-            str(m.gave_up), str(m.silent_corruptions),
+            str(m.gave_up), str(m.silent_corruptions), str(m.content_errors),
             f"{m.tokens / m.converged:.0f}" if m.converged and m.tokens else "-",
             f"${m.cost / m.converged:.6f}" if m.cost is not None and m.converged and m.cost else "-",
         ])

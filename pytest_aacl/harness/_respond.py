@@ -1,25 +1,29 @@
 """`respond()`: the validation-retry loop for structured (JSON Schema) responses.
 
-Every response is validated against the schema (the validator is compiled once per schema);
-on failure the model gets one retry prompt holding the ORIGINAL REQUEST, YOUR RESPONSE and
-the VALIDATION ERROR with its path, and a focus line naming the field and what to fix. After
-the last retry `RespondError` carries every attempt, the last error and the last response.
-The ORIGINAL REQUEST in a retry is the whole first prompt, schema included: each retry is
-one self-contained message, so it works the same with every provider and every history.
+Every response is read through the boundary, as a tool call's arguments are (`_reading`:
+the lenient reader, then the normalisation of the schema's plan), and validated against the
+schema (compiled once per schema); only what is really wrong costs a retry: one prompt
+holding the ORIGINAL REQUEST, YOUR RESPONSE and the VALIDATION ERROR with its path and code,
+and a focus line naming the field and what to fix. After the last retry `RespondError`
+carries every attempt, the last error and the last response. The ORIGINAL REQUEST in a
+retry is the whole first prompt, schema included: each retry is one self-contained message,
+so it works the same with every provider and every history. Each call is also a `Run`
+(`.run`), so respond runs sit in the convergence table and the harness report.
 """
 
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass, field
+from decimal import Decimal
 from typing import Any
 
 from .. import _args
+from ._reading import read_response
+from ._records import Attempt, Run, Task
 
 __all__ = ["RespondError", "Responded", "ResponseAttempt", "arespond", "respond", "retry_prompt"]
 
-_FENCE = re.compile(r"^\s*```(?:json)?\s*\n(.*?)\n\s*```\s*$", re.S)
 _VALIDATORS: dict[str, Any] = {}
 
 
@@ -43,13 +47,14 @@ class Responded:
     attempts: list[ResponseAttempt] = field(default_factory=list)
     context: Any = None
     schema: dict[str, Any] | None = None
+    run: Run | None = None  # the same call as a harness Run (reports, summarise)
 
 
 class RespondError(Exception):
     """No valid response within the retries: every attempt, the last error and response."""
 
-    def __init__(self, attempts: list[ResponseAttempt]) -> None:
-        self.attempts = attempts
+    def __init__(self, attempts: list[ResponseAttempt], run: Run | None = None) -> None:
+        self.attempts, self.run = attempts, run
         self.last_error = attempts[-1].error if attempts else ""
         self.last_response = attempts[-1].text if attempts else ""
         super().__init__(f"no valid response after {len(attempts)} attempt(s); last error: {self.last_error}")
@@ -73,18 +78,9 @@ def _validator(schema: dict[str, Any]) -> Any:
     return found
 
 
-def _problems(schema: dict[str, Any], text: str) -> tuple[Any, list[tuple[str, str]]]:
-    """The parsed value and its problems as `(JSON pointer, message)`, best first."""
-    from jsonschema.exceptions import relevance
-
-    fenced = _FENCE.match(text)
-    body = fenced.group(1) if fenced else text.strip()
-    try:
-        value = json.loads(body)
-    except ValueError as exc:
-        return None, [("", f"the response is not JSON ({exc.msg} at character {exc.pos}); send only the JSON value")]
-    errors = sorted(_validator(schema).iter_errors(value), key=relevance)
-    return value, [("/" + "/".join(str(p) for p in e.absolute_path), e.message) for e in errors]
+def _problems(schema: dict[str, Any], text: Any) -> tuple[Any, list[tuple[str, str, str]]]:
+    """The value read from `text` and its problems as `(JSON pointer, message, code)`, best first."""
+    return read_response(schema, _validator(schema), text)
 
 
 def retry_prompt(request: str, response: str, problems: list[tuple[str, str]]) -> str:
@@ -100,6 +96,7 @@ def retry_prompt(request: str, response: str, problems: list[tuple[str, str]]) -
     if len(problems) > 5:
         lines.append(f"... and {len(problems) - 5} more")
     path, message = problems[0]
+    message = message.rstrip(".")
     focus = f"the field {path}" if path not in ("", "/") else "the response as a whole"
     return (f"ORIGINAL REQUEST:\n{request}\n\nYOUR RESPONSE:\n{response}\n\nVALIDATION ERROR:\n" + "\n".join(lines)
             + f"\n\nFix {focus}: {message}. Respond again with only the corrected JSON, nothing else.")
@@ -134,21 +131,24 @@ def respond(model: Any, request: str, schema: dict[str, Any], *, max_retries: in
     """Ask `model` for a response to `request` that validates against `schema`.
 
     `native=True` also asks the provider's own structured-output mode where the adapter has
-    one (OpenAI, Gemini); the prompt always carries the schema, so it is the fallback.
+    one (OpenAI `json_schema`, Gemini `response_json_schema`, Anthropic tool-forcing for an
+    object schema); the prompt always carries the schema, so it is the fallback. Every
+    response is read as a tool call is (prose around one object, fences, trailing commas,
+    Python literals, `"5"` for an integer): only what is really wrong costs a retry.
     `interceptors` (a `Stack`) extend the schema and the prompt first and act on the valid
     response after; `context` carries their state from one turn to the next.
     """
     _check("respond", model, request, schema, max_retries, native, interceptors, context)
     composed, messages, context = _prepare(request, schema, interceptors, context)
     attempts: list[ResponseAttempt] = []
-    first = messages[-1]["content"]
+    first, tally = messages[-1]["content"], _Tally(model, request)
     for number in range(1, max_retries + 2):
         turn = model.complete(messages, composed if native else None)
-        done, retry = _judge(attempts, number, turn, first, composed)
+        done, retry = _judge(attempts, number, turn, first, composed, tally)
         if done is not None:
             return _finish(done, composed, interceptors, context)
         messages = [{"role": "user", "content": retry}]
-    raise RespondError(attempts)
+    raise RespondError(attempts, tally.finish(False))
 
 
 async def arespond(model: Any, request: str, schema: dict[str, Any], *, max_retries: int = 3, native: bool = False,
@@ -157,14 +157,14 @@ async def arespond(model: Any, request: str, schema: dict[str, Any], *, max_retr
     _check("arespond", model, request, schema, max_retries, native, interceptors, context)
     composed, messages, context = _prepare(request, schema, interceptors, context)
     attempts: list[ResponseAttempt] = []
-    first = messages[-1]["content"]
+    first, tally = messages[-1]["content"], _Tally(model, request)
     for number in range(1, max_retries + 2):
         turn = await model.acomplete(messages, composed if native else None)
-        done, retry = _judge(attempts, number, turn, first, composed)
+        done, retry = _judge(attempts, number, turn, first, composed, tally)
         if done is not None:
             return _finish(done, composed, interceptors, context)
         messages = [{"role": "user", "content": retry}]
-    raise RespondError(attempts)
+    raise RespondError(attempts, tally.finish(False))
 
 
 def _prepare(request: str, schema: dict[str, Any], interceptors: Any, context: Any) -> tuple[dict[str, Any], list[dict[str, Any]], Any]:
@@ -188,11 +188,38 @@ def _finish(done: Responded, composed: dict[str, Any], interceptors: Any, contex
     return done
 
 
-def _judge(attempts: list[ResponseAttempt], number: int, turn: Any, request: str, schema: dict[str, Any]) -> tuple[Responded | None, str]:
+class _Tally:
+    """The respond call as a harness `Run`: one attempt per response, priced as converge prices."""
+
+    def __init__(self, model: Any, request: str) -> None:
+        self.model = model
+        self.run = Run(Task(request, name=request[:80]), getattr(model, "name", type(model).__name__), "respond",
+                       simulated=bool(getattr(model, "simulated", False)), kind="respond")
+        self.cost: Decimal | None = Decimal(0)
+
+    def add(self, attempt: ResponseAttempt, turn: Any, codes: tuple[str, ...]) -> None:
+        from ._loop import add_cost
+
+        self.cost = add_cost(self.cost, self.model, turn)
+        self.run.attempts.append(Attempt(
+            attempt.number, attempt.text, "corrected" if attempt.error else "ok", None,
+            normalised=attempt.value if not attempt.error and isinstance(attempt.value, dict) else None,
+            codes=codes, correction=attempt.error, input_tokens=attempt.input_tokens, output_tokens=attempt.output_tokens))
+
+    def finish(self, valid: bool) -> Run:
+        self.run.converged = valid
+        self.run.cost = None if self.cost is None else str(self.cost)
+        return self.run
+
+
+def _judge(attempts: list[ResponseAttempt], number: int, turn: Any, request: str, schema: dict[str, Any],
+           tally: _Tally) -> tuple[Responded | None, str]:
     value, problems = _problems(schema, turn.text)
     attempt = ResponseAttempt(number, turn.text, value, "", turn.input_tokens, turn.output_tokens)
     attempts.append(attempt)
+    if problems:
+        attempt.error = "; ".join(f"at {p or '/'}: {m}" for p, m, _ in problems[:5])
+    tally.add(attempt, turn, tuple(dict.fromkeys(code for _, _, code in problems if code)))
     if not problems:
-        return Responded(value, attempts), ""
-    attempt.error = "; ".join(f"at {p or '/'}: {m}" for p, m in problems[:5])
-    return None, retry_prompt(request, turn.text, problems)
+        return Responded(value, attempts, run=tally.finish(True)), ""
+    return None, retry_prompt(request, turn.text, [(p, m) for p, m, _ in problems])

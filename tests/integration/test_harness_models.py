@@ -65,7 +65,9 @@ def _check_run(run: Any, usage: Any, tokens: list[tuple[int, int]]) -> None:
 
 
 @pytest.mark.aacl_matrix(model="openai:gpt-4o-mini", feature="converge")
-def test_openai_chat_converges(aacl_usage: Any, request: pytest.FixtureRequest) -> None:
+def test_openai_chat_converges(aacl_usage: Any, aacl_provenance: Any, request: pytest.FixtureRequest) -> None:
+    # the replayed test knows its evidence: a synthetic cassette, and what made it
+    assert aacl_provenance["kind"] == "synthetic" and aacl_provenance["script"] == "cassettes/build_harness.py"
     run = converge(OpenAIChat("gpt-4o-mini", api_key=PLACEHOLDER_KEY), [get_weather], TASK)
     _check_run(run, aacl_usage, [(96, 21), (171, 18)])
     second = _recorded_bodies(request)[1]["messages"]
@@ -125,11 +127,26 @@ def _cell(model: str) -> pytest.MarkDecorator:
 def test_respond_retries_once(adapter: Any, aacl_usage: Any, request: pytest.FixtureRequest) -> None:
     answer = respond(adapter(), "Who wrote the first published algorithm? Give her name and birth year.", PERSON)
     assert answer.value == {"name": "Ada Lovelace", "born": 1815}
-    assert len(answer.attempts) == 2 and answer.attempts[0].error == "at /: 'born' is a required property"
+    assert len(answer.attempts) == 2
+    assert answer.attempts[0].error == "at /born: MISSING_REQUIRED: expected an integer; received nothing. Add born; it is required."
     retry = json.dumps(_recorded_bodies(request)[1])
-    for section in ("ORIGINAL REQUEST:", "YOUR RESPONSE:", "VALIDATION ERROR:", "Fix the response as a whole"):
+    for section in ("ORIGINAL REQUEST:", "YOUR RESPONSE:", "VALIDATION ERROR:", "Fix the field /born: MISSING_REQUIRED"):
         assert section in retry
     assert aacl_usage.totals()["calls"] == 2
+    assert [a.outcome for a in answer.run.attempts] == ["corrected", "ok"] and answer.run.kind == "respond"
+    assert Decimal(answer.run.cost) == aacl_usage.totals()["cost"]  # priced as the plugin logs it
+
+
+@pytest.mark.aacl_matrix(model="anthropic:claude-haiku-4-5", feature="respond")
+def test_anthropic_respond_native_forces_the_tool(aacl_usage: Any, request: pytest.FixtureRequest) -> None:
+    adapter = AnthropicMessages("claude-haiku-4-5", api_key=PLACEHOLDER_KEY)
+    answer = respond(adapter, "Who wrote the first published algorithm? Give her name and birth year.", PERSON, native=True)
+    assert answer.value == {"name": "Ada Lovelace", "born": 1815} and len(answer.attempts) == 2
+    first, second = _recorded_bodies(request)
+    for body in (first, second):  # tool-forcing: the schema is the one tool's input schema, and it must be called
+        assert body["tool_choice"] == {"type": "tool", "name": "respond"}
+        assert body["tools"][0]["input_schema"] == PERSON
+    assert "Fix the field /born" in second["messages"][-1]["content"]
 
 
 @pytest.mark.aacl_matrix(model="openai:gpt-4o-mini", feature="respond")
