@@ -12,7 +12,13 @@ import sys
 import pytest
 
 from pattern_validation.mutation._mutate import mutants
-from pattern_validation.mutation._score import classify, finding_keys, load_source, source_of
+from pattern_validation.mutation._score import (
+    STRICTER,
+    classify,
+    finding_keys,
+    load_source,
+    source_of,
+)
 from pattern_validation.mutation.manifest import HELD_OUT, LAYERS, TUNING
 
 TINY = '''
@@ -78,7 +84,7 @@ def test_a_planted_bad_mutant_is_killed_and_the_original_is_its_baseline() -> No
     """The refusal of an unreadable arXiv id removed: the fuzzer finds what the original lacks."""
     layer = LAYERS["arxiv_paper_id"]
     mutant, witness = _mutant("arxiv_paper_id", "raise ValueError(f'Invalid arXiv paper ID: {paper_id!r}')", "pass")
-    assert witness is not None and "download_paper(" in witness
+    assert witness is not None and "download_paper(" in witness and not witness.startswith(STRICTER)
     original = ast.unparse(ast.parse(source_of(layer)))
     with load_source(layer, original, "test-orig") as module:
         base = finding_keys(module, layer, seed=0, budget=10, checks=["rejects_invalid"])
@@ -90,11 +96,14 @@ def test_a_planted_bad_mutant_is_killed_and_the_original_is_its_baseline() -> No
 
 def test_an_equivalent_mutant_is_classified_as_such() -> None:
     """`convert_time` never uses `load_zoneinfo`'s return value: returning None instead is
-    equivalent.  Emptying the HH:MM format is not: no time then reaches the implementation."""
+    equivalent.  Emptying the HH:MM format is not (an empty time then parses, as 00:00).
+    Refusing every known zone is not either, but it only refuses more, and is marked so."""
     _, witness = _mutant("time_convert", "return zone", "return None")
     assert witness is None
     _, witness = _mutant("time_convert", "'%H:%M'", "''")
-    assert witness is not None and "convert_time(" in witness
+    assert witness is not None and "'time': ''" in witness and not witness.startswith(STRICTER)
+    _, witness = _mutant("time_convert", "timezone_name not in known_timezones()", "timezone_name in known_timezones()")
+    assert witness is not None and witness.startswith(STRICTER)
 
 
 def test_the_manifest_split_is_disjoint_and_each_side_is_non_empty() -> None:

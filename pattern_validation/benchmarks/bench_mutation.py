@@ -27,37 +27,42 @@ import time
 from pathlib import Path
 from typing import Any
 
-if __package__ in (None, ""):  # run as a script (`./run bench`)
-    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+if __package__ in (None, ""):  # run as a script (`./run bench`): the layers live beside it; appended, so
+    sys.path.append(str(Path(__file__).resolve().parents[2]))  # an installed pytest_aacl wins over the checkout
 
 from pattern_validation.mutation._score import LayerResult, score_layer
 from pattern_validation.mutation.manifest import HELD_OUT, LAYERS, TUNING
 
 
-def _row(name: str, split: str, generated: int, killed: int, survived: int, equivalent: int, other: int,
-         seconds: float) -> str:
-    fuzzed = killed + survived
-    score = f"{100 * killed / fuzzed:5.1f} %" if fuzzed else "    -  "
-    return (f"{name:20} {split:9} {generated:9} {killed:6} {survived:8} {equivalent:10} {other:5} "
-            f"{score:>8} {seconds:7.0f} s")
+def _pct(num: int, den: int) -> str:
+    return f"{100 * num / den:5.1f} %" if den else "    -  "
+
+
+def _row(name: str, split: str, cells: list[float]) -> str:
+    generated, killed, survived, stricter, equivalent, other, seconds = cells
+    return (f"{name:20} {split:9} {generated:9.0f} {killed:6.0f} {survived:8.0f} {stricter:8.0f} {equivalent:10.0f} "
+            f"{other:7.0f} {_pct(int(killed), int(killed + survived)):>8} "
+            f"{_pct(int(killed), int(killed + survived - stricter)):>9} {seconds:7.0f} s")
 
 
 def report(results: list[LayerResult]) -> str:
-    head = f"{'layer':20} {'split':9} {'generated':>9} {'killed':>6} {'survived':>8} {'prob.equiv':>10} " \
-           f"{'t/o,err':>5} {'score':>8} {'time':>9}"
+    """The table: per layer, then per split.  `stricter`: survivors that differ only by raising
+    (they never deliver anything the original did not; no oracle of the fuzzer may call a
+    refusal a defect); `score` counts them as survivors, `w/o strict` leaves them out."""
+    head = (f"{'layer':20} {'split':9} {'generated':>9} {'killed':>6} {'survived':>8} {'stricter':>8} "
+            f"{'prob.equiv':>10} {'t/o,err':>7} {'score':>8} {'w/o strict':>9} {'time':>9}")
     lines = [head, "-" * len(head)]
     totals: dict[str, list[float]] = {}
     for r in results:
-        other = r.count("timeout") + r.count("error")
-        cells = [r.generated, r.count("killed"), r.count("survived"), r.count("equivalent"), other, r.seconds]
-        lines.append(_row(r.layer.name, r.layer.split, *cells))  # type: ignore[arg-type]
-        acc = totals.setdefault(r.layer.split, [0] * 6)
-        totals[r.layer.split] = [a + b for a, b in zip(acc, cells, strict=True)]
+        cells: list[float] = [r.generated, r.count("killed"), r.count("survived"), r.stricter_survivors,
+                              r.count("equivalent"), r.count("timeout") + r.count("error"), r.seconds]
+        lines.append(_row(r.layer.name, r.layer.split, cells))
+        acc = totals.setdefault(r.layer.split, [0.0] * len(cells))
+        totals[r.layer.split] = [x + y for x, y in zip(acc, cells, strict=True)]
     lines.append("-" * len(head))
     for split in (TUNING, HELD_OUT):
         if split in totals:
-            g, k, s, e, o, t = totals[split]
-            lines.append(_row(f"TOTAL {split}", split, int(g), int(k), int(s), int(e), int(o), t))
+            lines.append(_row(f"TOTAL {split}", split, totals[split]))
     return "\n".join(lines)
 
 
@@ -67,7 +72,8 @@ def survivors(results: list[LayerResult]) -> str:
         for m in r.results:
             if m.status in ("survived", "timeout", "error"):
                 out.append(f"- {r.layer.name} line {m.mutant.line} [{m.mutant.operator}] `{m.mutant.original}` -> "
-                           f"`{m.mutant.mutated}` ({m.status})\n  differential witness: {m.witness}")
+                           f"`{m.mutant.mutated}` ({m.status}{', stricter' if m.stricter else ''})\n"
+                           f"  differential witness: {m.witness}")
     return "\n".join(out)
 
 
@@ -138,7 +144,7 @@ def _as_json(r: LayerResult) -> dict[str, Any]:
             "baseline": r.baseline, "score": r.score,
             "mutants": [{"index": m.mutant.index, "line": m.mutant.line, "operator": m.mutant.operator,
                          "original": m.mutant.original, "mutated": m.mutant.mutated, "status": m.status,
-                         "new_keys": m.new_keys, "witness": m.witness, "seconds": m.seconds} for m in r.results]}
+                         "new_keys": m.new_keys, "witness": m.witness, "stricter": m.stricter, "seconds": m.seconds} for m in r.results]}
 
 
 if __name__ == "__main__":

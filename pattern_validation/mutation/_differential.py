@@ -33,7 +33,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-__all__ = ["Behaviour", "behaviours", "first_difference", "inputs_for"]
+__all__ = ["Behaviour", "behaviours", "differences", "inputs_for"]
 
 Behaviour = tuple[str, str, str]  # (exception type or "ok", implementation kwargs, return value)
 _ODD: list[Any] = [None, True, False, 0, -1, 1.5, "", " ", "null", "none", "None", "abc", "x" * 300, [], {}]
@@ -223,10 +223,7 @@ def _stable(value: Any) -> str:
         return repr(value)
 
 
-def first_difference(calls: list[dict[str, Any]], original: list[Behaviour],
-                     mutant: list[Behaviour]) -> tuple[dict[str, Any], Behaviour, Behaviour] | None:
-    """The first call on which the two behave differently (the witness), or None."""
-    for args, a, b in zip(calls, original, mutant, strict=True):
-        if a != b:
-            return args, a, b
-    return None
+def differences(calls: list[dict[str, Any]], original: list[Behaviour],
+                mutant: list[Behaviour]) -> list[tuple[dict[str, Any], Behaviour, Behaviour]]:
+    """Every call on which the two behave differently, in order (the first is the witness)."""
+    return [(args, a, b) for args, a, b in zip(calls, original, mutant, strict=True) if a != b]

@@ -30,13 +30,15 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from ._differential import behaviours, first_difference, inputs_for
+from ._differential import behaviours, differences, inputs_for
 from ._mutate import Mutant, mutants
 from .manifest import Layer, resolve
 
-__all__ = ["LayerResult", "MutantResult", "classify", "finding_keys", "load_source", "score_layer", "source_of"]
+__all__ = ["STRICTER", "LayerResult", "MutantResult", "classify", "finding_keys", "load_source", "score_layer", "source_of"]
 
 _LOCATION = re.compile(r"^(.*\.py|<[^>]*>):\d+$")
+#: Prefix of a witness whose mutant only refuses more (see `_witness`).
+STRICTER = "[stricter] "
 
 
 @dataclass
@@ -46,6 +48,11 @@ class MutantResult:
     new_keys: list[str] = field(default_factory=list)
     witness: str = ""                 # the differential's first distinguishing call
     seconds: float = 0.0
+
+    @property
+    def stricter(self) -> bool:
+        """The mutant differs only by raising where the original did something else."""
+        return self.witness.startswith(STRICTER)
 
 
 @dataclass
@@ -59,6 +66,10 @@ class LayerResult:
 
     def count(self, status: str) -> int:
         return sum(r.status == status for r in self.results)
+
+    @property
+    def stricter_survivors(self) -> int:
+        return sum(r.status == "survived" and r.stricter for r in self.results)
 
     @property
     def score(self) -> float | None:
@@ -204,17 +215,25 @@ def classify(layer: Layer, seed: int = 0, limit: int = 2000) -> tuple[str, list[
 
 
 def _witness(layer: Layer, m: Mutant, tools: list[Any], expected: list[Any]) -> str | None:
+    """The first call telling the mutant apart, or None.  Marked `STRICTER` when on every
+    differing call the mutant raised (where the original delivered, or raised another type):
+    such a mutant never delivers anything the original did not; it only sends more calls back,
+    which the fuzzer's contract allows (a correction is never a defect), so no oracle kills it."""
+    found: list[tuple[str, dict[str, Any], Any, Any]] = []
     try:
         with load_source(layer, m.source, f"d{m.index}") as module:
             for (t, calls), want in zip(tools, expected, strict=True):
                 got = behaviours(module, t.function, t.implementation, calls)
-                diff = first_difference(calls, want, got)
-                if diff is not None:
-                    args, a, b = diff
-                    return f"{t.function}({_short(args)}): original {_short(a)}, mutant {_short(b)}"
+                found += [(t.function, *d) for d in differences(calls, want, got)]
     except Exception as exc:  # the mutant does not even load: it differs
         return f"loading fails: {type(exc).__name__}: {exc}"
-    return None
+    if not found:
+        return None
+    refusals = [d for d in found if d[3][0] != "ok"]  # the mutant raised (the original did something else)
+    other = [d for d in found if d not in refusals]
+    function, args, a, b = (other or refusals)[0]
+    mark = "" if other else STRICTER
+    return f"{mark}{function}({_short(args)}): original {_short(a)}, mutant {_short(b)}"
 
 
 def _short(value: Any) -> str:
