@@ -70,7 +70,7 @@ def test_the_contract_and_the_implementation_are_never_mutated() -> None:
 
 @functools.cache
 def _classified(layer_name: str) -> list:
-    return classify(LAYERS[layer_name], limit=300)[1]
+    return classify(LAYERS[layer_name])[1]
 
 
 def _mutant(layer_name: str, original: str, mutated: str) -> tuple:

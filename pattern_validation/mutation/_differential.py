@@ -38,6 +38,10 @@ __all__ = ["Behaviour", "behaviours", "differences", "inputs_for"]
 Behaviour = tuple[str, str, str]  # (exception type or "ok", implementation kwargs, return value)
 _ODD: list[Any] = [None, True, False, 0, -1, 1.5, "", " ", "null", "none", "None", "abc", "x" * 300, [], {}]
 _MISSING = object()
+_SCHEMA_WORDS = frozenset({"type", "properties", "required", "additionalproperties", "object", "string", "array",
+                           "integer", "number", "boolean", "null", "items", "enum", "pattern", "default",
+                           "description", "format", "minimum", "maximum", "minlength", "maxlength", "maxitems",
+                           "maxproperties"})
 
 
 def _prefixes(text: str) -> list[str]:
@@ -49,14 +53,18 @@ def _prefixes(text: str) -> list[str]:
     return [text[:i] for i in range(1, len(text)) if kind(text[i]) != kind(text[i - 1])]
 
 
-def _words(mined: list[Any]) -> list[str]:
-    """Words of three letters or more in the layer's own string constants (regexes included)."""
+def _words(source: str) -> list[str]:
+    """Words of three letters or more in the layer's string constants (regexes included,
+    docstrings not), in order of first appearance."""
     seen: dict[str, None] = {}
-    for value in mined:
-        if isinstance(value, str):
-            for word in re.findall(r"[A-Za-z]{3,}", value):
-                seen.setdefault(word.lower(), None)
-    return list(seen)[:8]
+    tree = ast.parse(source)
+    docstrings = {id(n.value) for n in ast.walk(tree) if isinstance(n, ast.Expr)}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings:
+            for word in re.findall(r"[A-Za-z]{3,}", node.value):
+                if word.lower() not in _SCHEMA_WORDS:  # the contract's vocabulary, not the layer's
+                    seen.setdefault(word.lower(), None)
+    return list(seen)[:16]
 
 
 def _wrapped(value: str, words: list[str]) -> list[str]:
@@ -64,7 +72,7 @@ def _wrapped(value: str, words: list[str]) -> list[str]:
     out = [f"{value}?x=1", f"{value}#x", f"{value}/", f"{value}.txt"]
     for w in words:
         out += [f"{w}:{value}", f"{w.upper()}: {value}", f"https://{w}.org/{value}"]
-        out += [f"https://www.{w}.org/{w2}/{value}" for w2 in words[:4]]
+        out += [f"https://www.{w}.org/{w2}/{value}" for w2 in words]
     return out
 
 
@@ -124,11 +132,11 @@ def _mined(source: str) -> list[Any]:
 
 
 def inputs_for(schema: dict[str, Any], example: dict[str, Any], source: str, extra: int = 300,
-               seed: int = 0, limit: int = 2000) -> list[dict[str, Any]]:
+               seed: int = 0, limit: int = 10000) -> list[dict[str, Any]]:
     """The differential inputs for one tool (deterministic for a given seed)."""
     props: dict[str, Any] = schema.get("properties", {})
     mined = _mined(source)
-    words = _words(mined)
+    words = _words(source)
     per_field: dict[str, list[Any]] = {}
     for name, prop in props.items():
         values = [example.get(name, _MISSING), *_schema_values(prop), *_ODD, *mined]

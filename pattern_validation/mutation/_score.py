@@ -200,7 +200,7 @@ def score_layer(layer: Layer, *, seed: int = 0, budget: int = 100, max_mutants: 
     return LayerResult(layer, len(all_mutants), results, sorted(base), time.perf_counter() - start, len(distinct))
 
 
-def classify(layer: Layer, seed: int = 0, limit: int = 2000) -> tuple[str, list[tuple[Mutant, str | None]]]:
+def classify(layer: Layer, seed: int = 0, limit: int = 10000) -> tuple[str, list[tuple[Mutant, str | None]]]:
     """The layer's source (as unparsed) and each mutant with its differential witness
     (None: probably equivalent); `limit`: differential inputs per tool."""
     written = source_of(layer)
