@@ -72,8 +72,8 @@ __all__ = [
 __all__ = sorted(set(__all__))
 
 
-def _root(schema: _Any) -> tuple[dict[str, _Any], _Node]:
-    params, _name = _tool_schema(schema)
+def _root(schema: _Any, registry: _Any = None) -> tuple[dict[str, _Any], _Node]:
+    params, _name = _tool_schema(schema, registry=registry)
     node = _build(params)
     _require_values(node)
     if node.kind != "object":
@@ -84,16 +84,22 @@ def _root(schema: _Any) -> tuple[dict[str, _Any], _Node]:
     return params, node
 
 
-def conforming(schema: _Any) -> st.SearchStrategy[dict[str, _Any]]:
+def conforming(schema: _Any, *, registry: _Any = None) -> st.SearchStrategy[dict[str, _Any]]:
     """Schema-valid argument dicts in canonical form (what the boundary passes unchanged).
 
     Typed properties, enums, bounds, formats, lists and `$ref`s (recursive ones cut at
     depth 3) are built directly; keywords that need a solver (`pattern`, `multipleOf` on
     floats, `allOf`/`not` on scalars) are delegated to hypothesis-jsonschema after the
-    schema is adapted to the draft-07 it reads.
+    schema is adapted to the draft-07 it reads.  Remote `$ref`s are looked up in
+    `registry` (a `referencing.Registry`); one that is not there is never drawn into, and
+    the schema is refused when every value would need it.
     """
-    _params, node = _root(schema)
-    return _Called(lambda: _canonical(node), _call_repr("conforming", schema=schema))
+    if registry is not None and type(registry).__name__ != "Registry":
+        raise _InvalidArgument(f"conforming() got registry={registry!r:.80}; pass a referencing.Registry, e.g. "
+                               "Registry().with_resource(uri, DRAFT202012.create_resource(schema))")
+    _params, node = _root(schema, registry)
+    options = {"registry": registry} if registry is not None else {}
+    return _Called(lambda: _canonical(node), _call_repr("conforming", schema=schema, **options))
 
 
 def _families(value: _Iterable[str] | None) -> frozenset[str]:

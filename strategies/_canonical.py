@@ -51,13 +51,26 @@ def _not_null_word(value: Any) -> bool:
     return not (isinstance(value, str) and value.strip().casefold() in NULLISH)
 
 
+#: a draft-07 form larger than this (characters of JSON) is built lazily: union branches
+#: and optional properties when first drawn (emptiness is then found per branch, at draw time)
+LAZY_ABOVE = 20_000
+#: the largest draft-07 form built: recursive `$ref`s are cut shallower until it fits
+INLINE_BUDGET = 2_000_000
+
+
 def _build(node: Node) -> st.SearchStrategy[Any]:
     if node.never:
         return st.nothing()
-    solver = Solver(NULLISH)
     schema = node.schema if node.enum is None or not node.nullable else _without_null(node.schema)
-    out = solver.build(draft7(schema, node.root), node.name, node.schema.get("description"), node.nullable)
-    if solver.approximate or _beyond_draft7(node.schema):
+    form = _bounded_draft7(schema, node.root)
+    size = len(json.dumps(form, default=str))
+    solver = Solver(NULLISH, lazy=size > LAZY_ABOVE)
+    out = solver.build(form, node.name, node.schema.get("description"), node.nullable)
+    if solver.lazy:
+        # parts built while drawing may approximate: whether to check is decided per value
+        check = _checked(validator(node))
+        out = out.filter(lambda v: not solver.approximate or check(v))
+    elif solver.approximate or _beyond_draft7(node.schema):
         out = out.filter(_checked(validator(node)))
     if node.nullable:
         out = st.none() | out.filter(_not_null_word)
@@ -124,14 +137,30 @@ def _int_bounds(s: dict[str, Any]) -> tuple[int | None, int | None]:
     return lo, hi
 
 
-def draft7(schema: Any, root: dict[str, Any], counts: dict[str, int] | None = None) -> Any:
+class _TooLarge(Exception):
+    pass
+
+
+def _bounded_draft7(schema: Any, root: dict[str, Any]) -> Any:
+    """`draft7` with recursion cut at `MAX_REF_DEPTH`, or shallower when that is too large
+    (a recursive OpenAPI metaschema inlined three deep is 57 MB of JSON)."""
+    for depth in range(MAX_REF_DEPTH, 1, -1):
+        try:
+            return draft7(schema, root, depth=depth, budget=[INLINE_BUDGET // 40])
+        except _TooLarge:
+            continue
+    return draft7(schema, root, depth=1)
+
+
+def draft7(schema: Any, root: dict[str, Any], counts: dict[str, int] | None = None,
+           depth: int = MAX_REF_DEPTH, budget: list[int] | None = None) -> Any:
     """A 2020-12 node as a self-contained draft-07 schema the canonicaliser reads.
 
     Local `$ref`s are inlined (recursion cut at `MAX_REF_DEPTH` with `false`) and 2020-12
     keywords are rewritten to their draft-07 forms (`minContains`/`maxContains` are kept:
     the solver reads them, draft-07 validators ignore them).
     """
-    out = _draft7(schema, root, counts or {})
+    out = _draft7(schema, root, counts or {}, depth, budget)
     if isinstance(out, dict):
         out = {**out, "$schema": "http://json-schema.org/draft-07/schema#"}
     return out
@@ -142,44 +171,62 @@ _APPLICATORS = ("allOf", "anyOf", "oneOf", "not", "if", "$ref", "$dynamicRef", "
                 "prefixItems", "contains")
 
 
-def _draft7(s: Any, root: dict[str, Any], counts: dict[str, int]) -> Any:
+def _draft7(s: Any, root: dict[str, Any], counts: dict[str, int], depth: int = MAX_REF_DEPTH,
+            budget: list[int] | None = None) -> Any:
     if isinstance(s, list):
-        return [_draft7(x, root, counts) for x in s]
+        return [_draft7(x, root, counts, depth, budget) for x in s]
     if not isinstance(s, dict):
-        return s
+        return _integral(s)
+    if budget is not None:  # dicts left to build before the form counts as too large
+        budget[0] -= 1
+        if budget[0] < 0:
+            raise _TooLarge
     if isinstance(s.get("$ref"), str):
         ref = s["$ref"]
-        if counts.get(ref, 0) >= MAX_REF_DEPTH:
+        if counts.get(ref, 0) >= depth:
             return False
         target = resolve_ref(root, ref)
         rest = {k: v for k, v in s.items() if k != "$ref"}
-        inner = _draft7(target, root, {**counts, ref: counts.get(ref, 0) + 1})
-        rest7 = _draft7(rest, root, counts)
+        inner = _draft7(target, root, {**counts, ref: counts.get(ref, 0) + 1}, depth, budget)
+        rest7 = _draft7(rest, root, counts, depth, budget)
         return {"allOf": [inner, rest7]} if rest7 else inner
     out: dict[str, Any] = {}
     for key, value in s.items():
         if key.startswith("x-") or key in ("$defs", "definitions", "$schema", "$id", "$anchor", "$comment"):
             continue
         if key == "prefixItems":
-            out["items"] = _draft7(value, root, counts)
+            out["items"] = _draft7(value, root, counts, depth, budget)
             if "items" in s:
-                out["additionalItems"] = _draft7(s["items"], root, counts)
+                out["additionalItems"] = _draft7(s["items"], root, counts, depth, budget)
         elif key == "items" and "prefixItems" in s:
             continue
         elif key in _UNEVALUATED and not any(k in s for k in _APPLICATORS) and _UNEVALUATED[key] not in s:
             # with no applicator beside it, unevaluated* means what additional* means
-            out[_UNEVALUATED[key]] = _draft7(value, root, counts)
+            out[_UNEVALUATED[key]] = _draft7(value, root, counts, depth, budget)
         elif key == "dependentRequired":
             out.setdefault("dependencies", {}).update(value)
         elif key == "dependentSchemas":
-            out.setdefault("dependencies", {}).update(_draft7(value, root, counts))
+            out.setdefault("dependencies", {}).update(_draft7(value, root, counts, depth, budget))
         elif key in ("properties", "patternProperties", "dependencies"):
-            out[key] = {k: _draft7(v, root, counts) for k, v in value.items()} if isinstance(value, dict) else value
-        elif key in ("enum", "const", "required", "default", "examples"):
+            out[key] = {k: _draft7(v, root, counts, depth, budget) for k, v in value.items()} if isinstance(value, dict) else value
+        elif key in ("enum", "const"):
+            out[key] = _integral(value)
+        elif key in ("required", "default", "examples"):
             out[key] = value
         else:
-            out[key] = _draft7(value, root, counts)
+            out[key] = _draft7(value, root, counts, depth, budget)
     return out
+
+
+def _integral(value: Any) -> Any:
+    """1.0 as 1 (JSON Schema does not tell them apart; the solver's fast encoder would)."""
+    if isinstance(value, float) and value.is_integer() and math.isfinite(value):
+        return int(value)
+    if isinstance(value, list):
+        return [_integral(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _integral(v) for k, v in value.items()}
+    return value
 
 
 def require_values(node: Node, pointer: str = "") -> None:
@@ -190,11 +237,33 @@ def require_values(node: Node, pointer: str = "") -> None:
     from ._schema import InvalidArgument
 
     where, schema = _empty_at(node, pointer)
+    remote = _unresolved(schema)
+    if remote:
+        raise InvalidArgument(
+            f"the subschema at {where or '/'} needs the remote $ref {remote!r}, which cannot be resolved "
+            "without a network fetch, and every valid value goes through it; bundle it (copy the "
+            "referenced schema into the root \"$defs\" and point the $ref there) or pass "
+            "conforming(schema, registry=referencing.Registry().with_resource(uri, resource))")
     brief = json.dumps(schema, default=str)
     brief = brief if len(brief) <= 120 else brief[:117] + "..."
     raise InvalidArgument(
         f"no value satisfies this schema: the subschema at {where or '/'} ({brief}) admits "
         "nothing, so no valid call exists; relax or remove the contradictory constraint there")
+
+
+def _unresolved(schema: Any) -> str | None:
+    """The first remote `$ref` cut out of `schema` (see `_refs.UNRESOLVED`), if any."""
+    from ._refs import UNRESOLVED
+
+    if isinstance(schema, dict):
+        if isinstance(schema.get(UNRESOLVED), str):
+            return schema[UNRESOLVED]
+        children: Any = schema.values()
+    elif isinstance(schema, list):
+        children = schema
+    else:
+        return None
+    return next((found for c in children if (found := _unresolved(c))), None)
 
 
 def _empty_at(node: Node, pointer: str) -> tuple[str, Any]:

@@ -2,9 +2,12 @@
 
 A tool schema must be self-contained for the boundary, but `conforming()` can still draw
 for a schema whose `$ref`s resolve inside the document under JSON Schema's base-URI rules
-(or to a published metaschema bundled with jsonschema).  `inline` rewrites such a schema
-into one without references (recursion cut at a depth bound with `false`); references
-that need a network fetch stay unresolvable and the caller keeps its original refusal.
+(or to a published metaschema bundled with jsonschema, or to a resource in a registry
+the user passes).  `inline` rewrites such a schema into one without references (recursion
+cut at a depth bound with `false`).  A reference that needs a network fetch becomes a
+schema admitting nothing where that is sound (what is drawn then never reaches it: a
+property, an item, an `anyOf` branch); under `not`, `oneOf` or an `if` it would change
+what other parts mean, so it stays unresolvable and the caller keeps its refusal.
 """
 
 from __future__ import annotations
@@ -21,12 +24,19 @@ _DROPPED = ("$id", "id", "definitions", "$defs", "$anchor", "$dynamicAnchor")
 _OLD = ("draft-03", "draft-04", "draft-06", "draft-07")
 
 
+#: marks where a remote reference was cut (the refusal, if one follows, names it)
+UNRESOLVED = "x-aacl-unresolved-ref"
+#: keys under which a schema that admits nothing would change what the value may be
+_NEGATIVE = ("not", "oneOf", "if")
+
+
 class Unresolvable(Exception):
     """A `$ref` that cannot be followed without the network."""
 
 
-def inline(schema: dict[str, Any], depth: int) -> dict[str, Any]:
-    """`schema` with every `$ref` replaced by its target, or `Unresolvable`."""
+def inline(schema: dict[str, Any], depth: int, registry: Any = None) -> dict[str, Any]:
+    """`schema` with every `$ref` replaced by its target (remote ones looked up in
+    `registry`, a `referencing.Registry`, when given), or `Unresolvable`."""
     import referencing.exceptions
     from jsonschema_specifications import REGISTRY
     from referencing.jsonschema import DRAFT202012, specification_with
@@ -35,10 +45,11 @@ def inline(schema: dict[str, Any], depth: int) -> dict[str, Any]:
     spec = specification_with(dialect, default=DRAFT202012) if dialect else DRAFT202012
     resource = spec.create_resource(schema)
     base = resource.id() or "urn:pytest-aacl:tool-schema"
-    resolver = REGISTRY.with_resource(base, resource).resolver(base_uri=base)
+    known = REGISTRY if registry is None else registry.combine(REGISTRY)
+    resolver = known.with_resource(base, resource).resolver(base_uri=base)
     siblings_ignored = any(d in str(dialect) for d in _OLD)
 
-    def walk(node: Any, res: Any, counts: dict[str, int]) -> Any:
+    def walk(node: Any, res: Any, counts: dict[str, int], negative: bool = False) -> Any:
         if not isinstance(node, dict):
             return node
         if isinstance(node.get("$id", node.get("id")), str):
@@ -48,30 +59,34 @@ def inline(schema: dict[str, Any], depth: int) -> dict[str, Any]:
             try:
                 found = res.lookup(ref)
             except (referencing.exceptions.Unresolvable, referencing.exceptions.NoSuchResource) as err:
-                raise Unresolvable(f"$ref {ref!r}: {err}") from None
+                if negative or ref.startswith("#"):
+                    raise Unresolvable(f"$ref {ref!r}: {err}") from None
+                return {"not": {}, UNRESOLVED: ref}
             key = f"{id(found.contents)}"
             if counts.get(key, 0) >= depth:
                 return {"not": {}}  # draft-04 has no boolean schemas
-            inner = walk(found.contents, found.resolver, {**counts, key: counts.get(key, 0) + 1})
+            inner = walk(found.contents, found.resolver, {**counts, key: counts.get(key, 0) + 1}, negative)
             if siblings_ignored:
                 return inner
             rest = {k: v for k, v in node.items() if k != "$ref"}
-            rest = walk(rest, res, counts) if rest else {}
+            rest = walk(rest, res, counts, negative) if rest else {}
             return {"allOf": [inner, rest]} if rest else inner
         out: dict[str, Any] = {}
         for key, value in node.items():
             if key in _DROPPED or key == "$schema":
                 continue
+            below = negative or key in _NEGATIVE
             if key in _MAP_KEYS and isinstance(value, dict):
-                out[key] = {k: walk(v, res, counts) for k, v in value.items()}
+                out[key] = {k: walk(v, res, counts, below) for k, v in value.items()}
             elif key == "dependencies" and isinstance(value, dict):
-                out[key] = {k: v if isinstance(v, list) else walk(v, res, counts) for k, v in value.items()}
+                out[key] = {k: v if isinstance(v, list) else walk(v, res, counts, below) for k, v in value.items()}
             elif key in _LIST_KEYS and isinstance(value, list):
-                out[key] = [walk(v, res, counts) for v in value]
+                out[key] = [walk(v, res, counts, below) for v in value]
             elif key == "items":
-                out[key] = [walk(v, res, counts) for v in value] if isinstance(value, list) else walk(value, res, counts)
+                out[key] = ([walk(v, res, counts, below) for v in value] if isinstance(value, list)
+                            else walk(value, res, counts, below))
             elif key in _ONE_KEYS:
-                out[key] = walk(value, res, counts)
+                out[key] = walk(value, res, counts, below)
             else:
                 out[key] = value
         return out

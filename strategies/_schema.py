@@ -89,8 +89,9 @@ class Node:
 NEVER = Node(schema={"not": {}}, types=(), never=True)
 
 
-def tool_schema(obj: Any, *, argname: str = "schema") -> tuple[dict[str, Any], str]:
-    """Whatever a user passes -> (draft 2020-12 parameters schema, tool name)."""
+def tool_schema(obj: Any, *, argname: str = "schema", registry: Any = None) -> tuple[dict[str, Any], str]:
+    """Whatever a user passes -> (draft 2020-12 parameters schema, tool name); `registry`
+    (a `referencing.Registry`) resolves remote `$ref`s."""
     from pytest_aacl._spec import ToolSpec
 
     if isinstance(obj, ToolSpec):
@@ -106,6 +107,12 @@ def tool_schema(obj: Any, *, argname: str = "schema") -> tuple[dict[str, Any], s
 
     if isinstance(obj, dict) and "type" not in obj and any(k in obj for k in _OBJECT_WORDS):
         obj = {**obj, "type": "object"}  # arguments are an object; only objects are drawn
+    elif isinstance(obj, dict) and "type" not in obj and any(k in obj for k in _COMBINERS):
+        # a configuration schema's root is often only an allOf/oneOf/$ref of object shapes:
+        # only its objects are drawn (its definitions stay at the root for its $refs)
+        kept = ("$schema", "$id", "id", "$defs", "definitions", "title", "description")
+        obj = {**{k: obj[k] for k in kept if k in obj}, "type": "object",
+               "allOf": [{k: v for k, v in obj.items() if k not in kept}]}
     try:
         if as_spec is not None:
             spec = as_spec(obj)
@@ -115,11 +122,12 @@ def tool_schema(obj: Any, *, argname: str = "schema") -> tuple[dict[str, Any], s
 
             return canonicalise(obj), "tool"
     except SpecError as err:
-        inlined = _inlined(obj)
+        inlined = _inlined(obj, registry)
         if inlined is not None:
             return tool_schema(inlined, argname=argname)
         if isinstance(obj, dict):
-            raise InvalidArgument(f"{argname}={_brief(obj)} is not a usable tool schema: {err}") from None
+            hint = " (or pass registry=referencing.Registry() holding it)" if "remote $ref" in str(err) else ""
+            raise InvalidArgument(f"{argname}={_brief(obj)} is not a usable tool schema: {err}{hint}") from None
     raise InvalidArgument(
         f"{argname}={_brief(obj)} is not a tool description; pass a JSON Schema dict "
         '({"type": "object", "properties": {...}}), a ToolSpec or a boundary Tool.'
@@ -130,10 +138,11 @@ _OBJECT_WORDS = ("properties", "patternProperties", "additionalProperties", "pro
                  "required", "minProperties", "maxProperties", "dependentRequired", "dependencies")
 
 
+_COMBINERS = ("allOf", "anyOf", "oneOf", "$ref")
 _INLINED_BUDGET = 50_000  # characters of JSON
 
 
-def _inlined(obj: Any) -> dict[str, Any] | None:
+def _inlined(obj: Any, registry: Any = None) -> dict[str, Any] | None:
     """A dict schema with its references inlined under JSON Schema's base-URI rules, when
     that changes it and needs no network; None otherwise."""
     from ._refs import Unresolvable, inline
@@ -144,7 +153,7 @@ def _inlined(obj: Any) -> dict[str, Any] | None:
         # a cut deeper than needed multiplies a self-referencing schema (a metaschema
         # refers to itself a dozen times): the deepest cut under a size budget is kept
         for depth in range(MAX_REF_DEPTH, 0, -1):
-            out = inline(obj, depth)
+            out = inline(obj, depth, registry)
             if depth == 1 or len(json.dumps(out, default=str)) <= _INLINED_BUDGET:
                 break
     except Unresolvable:

@@ -12,13 +12,17 @@ a strategy is marked `approximate` so the caller re-checks whole values.
 
 from __future__ import annotations
 
+import json
 import math
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import jsonschema
 from hypothesis import strategies as st
 from hypothesis.errors import HypothesisException
+from hypothesis_jsonschema import _canonicalise as _hjs
 from hypothesis_jsonschema._canonicalise import (
     FALSEY,
     canonicalish,
@@ -48,6 +52,111 @@ def draft7_validator(schema: Any) -> Any:
     return _V7(schema, format_checker=_V7.FORMAT_CHECKER)
 
 
+_patched = 0
+
+
+def _draft7_class(_schema: Any) -> Any:
+    return _V7
+
+
+@contextmanager
+def _draft7_only() -> Iterator[None]:
+    """While the solver runs, hypothesis-jsonschema's helpers read every schema as draft-07
+    without re-validating it against its metaschema.
+
+    `merged` and `make_validator` call `check_schema` on each schema they see (against the
+    2020-12 metaschema when it names no `$schema`): on a large configuration schema that
+    was most of the build time (5 of 11 s for codecov's).  The schemas here are draft-07
+    forms of a schema already validated against its own metaschema, so the check proves
+    nothing; the module attribute is swapped back on exit (re-entrant, not thread-safe).
+    """
+    global _patched
+    if _patched:
+        yield
+        return
+    saved = _hjs._get_validator_class, _hjs.canonicalish, _hjs.encode_canonical_json
+    _hjs._get_validator_class, _hjs.canonicalish, _hjs.encode_canonical_json = (
+        _draft7_class, _canonicalish, _encode)
+    _patched += 1
+    try:
+        yield
+    finally:
+        _patched -= 1
+        _hjs._get_validator_class, _hjs.canonicalish, _hjs.encode_canonical_json = saved
+        _CANONICAL.clear()
+
+
+def _encode(value: Any) -> str:
+    """`encode_canonical_json` through the C encoder (its own is pure Python, and
+    `canonicalish` encodes the whole subtree at every level).  The one difference, 1.0
+    written as `1.0` rather than `1`, cannot arise: `_canonical.draft7` writes integral
+    floats as ints, and the merges in between keep the types they are given."""
+    return json.dumps(value, sort_keys=True)
+
+
+#: id(schema) -> (schema, its canonical form), both kept alive while the solver runs
+_CANONICAL: dict[int, tuple[Any, Any]] = {}
+
+
+def _canonicalish(schema: Any) -> Any:
+    """hypothesis-jsonschema's `canonicalish`, remembered by identity while the solver runs.
+
+    It re-encodes its whole argument at every level it recurses into, and `merged` calls it
+    on every input: on a large schema that was most of the rest of the build time.  `merged`
+    mutates what it gets at two levels (pops keys, extends `allOf`, updates
+    `dependencies`), so a remembered form is handed out as a copy of those two levels.
+    """
+    if not isinstance(schema, dict):
+        return canonicalish(schema)
+    known = _CANONICAL.get(id(schema))
+    if known is None or known[0] is not schema:
+        out = _big_enum(schema) if len(schema.get("enum") or ()) > 16 and "const" not in schema else None
+        out = canonicalish(schema) if out is None else out
+        known = _CANONICAL[id(schema)] = (schema, out)
+        _CANONICAL[id(out)] = (out, out)
+    return _copy2(known[1])
+
+
+def _big_enum(schema: dict[str, Any]) -> Any:
+    """What `canonicalish` makes of an `enum`, in linear time: it checks each member
+    against the whole schema, enum included (an 870-member enum took 90 s)."""
+    if not isinstance(schema["enum"], list):
+        return None
+    check = _V7({k: v for k, v in schema.items() if k != "enum"}).is_valid
+    values = sorted((v for v in schema["enum"] if check(v)), key=_hjs.sort_key)
+    return FALSEY if not values else {"const": values[0]} if len(values) == 1 else {"enum": values}
+
+
+def _copy2(s: Any) -> Any:
+    if not isinstance(s, dict):
+        return s
+    return {k: dict(v) if isinstance(v, dict) else list(v) if isinstance(v, list) else v for k, v in s.items()}
+
+
+#: keys whose value is one subschema / a list of them / a map of them (canonical forms)
+_ONE = ("not", "if", "then", "else", "contains", "additionalProperties", "additionalItems", "propertyNames")
+_MANY = ("allOf", "anyOf", "oneOf")
+_MAP = ("properties", "patternProperties", "dependencies")
+
+
+def _children(s: dict[str, Any]) -> Iterator[Any]:
+    """The direct subschemas of a schema (canonicalish makes them canonical too)."""
+    for key in _ONE:
+        if isinstance(s.get(key), dict):
+            yield s[key]
+    for key in _MANY:
+        if isinstance(s.get(key), list):
+            yield from (b for b in s[key] if isinstance(b, dict))
+    for key in _MAP:
+        if isinstance(s.get(key), dict):
+            yield from (v for v in s[key].values() if isinstance(v, dict))
+    items = s.get("items")
+    if isinstance(items, dict):
+        yield items
+    elif isinstance(items, list):
+        yield from (i for i in items if isinstance(i, dict))
+
+
 def _without(s: dict[str, Any], key: str) -> dict[str, Any]:
     return {k: v for k, v in s.items() if k != key}
 
@@ -62,21 +171,40 @@ class Solver:
     """Builds strategies for canonical schemas; `nullish` strings are excluded from text
     that shares a field with null (the boundary reads them as null)."""
 
-    def __init__(self, nullish: frozenset[str]) -> None:
+    def __init__(self, nullish: frozenset[str], lazy: bool = False) -> None:
         self.nullish = nullish
         self.approximate = False
-        self._memo: dict[tuple[str, str | None], st.SearchStrategy[Any]] = {}
+        #: build union branches and optional properties when first drawn, not up front: on
+        #: a large configuration schema one example needs a small part of the whole tree
+        self.lazy = lazy
+        self._memo: dict[tuple[Any, str | None, bool], st.SearchStrategy[Any]] = {}
+        # canonical schemas by identity (kept alive, so an id is never reused): a child of
+        # a canonical schema is canonical, and canonicalising a large subtree again at each
+        # level made building quadratic in the schema's size
+        self._canonical: dict[int, tuple[Any, Any]] = {}
 
     def build(self, schema: Any, name: str | None = None, description: Any = None,
               nullable: bool = False) -> st.SearchStrategy[Any]:
         """Values of `schema` (any draft-07 form); `name`/`description` pick realistic text,
         `nullable` says null is also allowed here, so null words are not text."""
-        s = canonicalish(schema)
-        key = (repr(s), name, nullable)
-        found = self._memo.get(key)
-        if found is None:
-            found = self._memo[key] = self._build(s, name, description, nullable)
-        return found
+        with _draft7_only():
+            known = self._canonical.get(id(schema))
+            if known is not None and known[0] is schema:
+                s = known[1]
+            else:
+                s = _canonicalish(schema)
+                self._canonical[id(schema)] = (schema, s)
+                for child in (s, *_children(s)):
+                    self._canonical[id(child)] = (child, child)
+            fast = (id(s), name, nullable)
+            found = self._memo.get(fast)
+            if found is None:
+                key = (repr(s), name, nullable)
+                found = self._memo.get(key)
+                if found is None:
+                    found = self._memo[key] = self._build(s, name, description, nullable)
+                self._memo[fast] = found
+            return found
 
     def _build(self, s: dict[str, Any], name: str | None, description: Any,
                nullable: bool) -> st.SearchStrategy[Any]:
@@ -94,6 +222,9 @@ class Solver:
         if "anyOf" in s:
             rest = _without(s, "anyOf")
             nullable = nullable or any(b.get("type") in ("null", ["null"]) for b in s["anyOf"])
+            if self.lazy:
+                return _first_live([lambda b=b: self.build(_merge(rest, b), name, description, nullable)
+                                    for b in s["anyOf"]])
             return st.one_of([self.build(_merge(rest, b), name, description, nullable) for b in s["anyOf"]])
         if "allOf" in s:
             return self._all_of(s, name, description)
@@ -128,18 +259,20 @@ class Solver:
     def _one_of(self, s: dict[str, Any], name: str | None, description: Any) -> st.SearchStrategy[Any]:
         rest, branches = _without(s, "oneOf"), s["oneOf"]
         self.approximate = True
-        out = []
-        for i, branch in enumerate(branches):
+
+        def branch(i: int) -> st.SearchStrategy[Any]:
             others = [b for j, b in enumerate(branches) if j != i]
-            mine = _merge(rest, branch)
+            mine = _merge(rest, branches[i])
             if isinstance(mine, dict) and "allOf" not in mine:
                 # a type every value of which another branch accepts can never be exclusive
                 keep = [t for t in get_type(mine) if not any(_accepts_all(o, t) for o in others)]
                 mine = merged([mine, {"type": keep}]) if keep else FALSEY
             checks = [draft7_validator(o).is_valid for o in others]
-            out.append(self.build(mine, name, description)
-                       .filter(lambda v, checks=checks: not any(c(v) for c in checks)))
-        return st.one_of(out)
+            return self.build(mine, name, description).filter(lambda v: not any(c(v) for c in checks))
+
+        if self.lazy:
+            return _first_live([lambda i=i: branch(i) for i in range(len(branches))])
+        return st.one_of([branch(i) for i in range(len(branches))])
 
     # -- typed values -----------------------------------------------------------------
 
@@ -291,14 +424,21 @@ class Solver:
             patterns = usable
         name_ok = draft7_validator(names).is_valid if names else (lambda _k: True)
 
+        built: dict[str, st.SearchStrategy[Any]] = {}
+
         def value(key: str) -> st.SearchStrategy[Any]:
-            schemas = [props[key]] if key in props else []
-            schemas += [v for p, v in patterns.items() if re.search(p, key)]
-            return self.build(_merge(*schemas) if schemas else additional, key)
+            found = built.get(key)
+            if found is None:
+                schemas = [props[key]] if key in props else []
+                schemas += [v for p, v in patterns.items() if re.search(p, key)]
+                one = schemas[0] if len(schemas) == 1 else _merge(*schemas) if schemas else additional
+                found = built[key] = self.build(one, key)
+            return found
 
         if len(required) > hi or any(not name_ok(k) or value(k).is_empty for k in required):
             return st.nothing()
-        optional = [k for k in props if k not in required and name_ok(k) and not value(k).is_empty]
+        optional = [k for k in props if k not in required and name_ok(k) and props[k] != FALSEY
+                    and (self.lazy or not value(k).is_empty)]
         closed = additional == FALSEY
         fresh: list[st.SearchStrategy[str]] = [_regex(p, 1, 24).filter(name_ok) for p in patterns]
         if not closed:
@@ -307,8 +447,11 @@ class Solver:
         new_key = st.one_of(fresh)
         if lo > len(required) + len(optional) and new_key.is_empty:
             return st.nothing()
-        values = {k: value(k) for k in [*required, *optional]}
-        if not patterns and not dep_names and lo <= len(required) and hi >= len(required) + len(optional):
+        values = {k: value(k) for k in (required if self.lazy else [*required, *optional])}
+        if self.lazy and lo > len(required):
+            self.approximate = True  # an optional property found empty when drawn is left out
+        if (not self.lazy and not patterns and not dep_names and lo <= len(required)
+                and hi >= len(required) + len(optional)):
             # the common tool shape: named properties only, so Hypothesis' own builder does
             return st.fixed_dictionaries({k: values[k] for k in required},
                                          optional={k: values[k] for k in optional})
@@ -328,10 +471,34 @@ class Solver:
                 keys.append(draw(new_key.filter(lambda k: k not in keys)))
             out: dict[str, Any] = {}
             for k in keys:
-                out[k] = draw(values[k] if k in values else value(k))
+                strategy = values[k] if k in values else value(k)
+                if k in required or not strategy.is_empty:
+                    out[k] = draw(strategy)
             return out
 
         return objects()
+
+
+def _first_live(makers: list[Any]) -> st.SearchStrategy[Any]:
+    """One of the strategies `makers` build, each built when first drawn: a start index is
+    drawn (shrinking to the first) and the first non-empty one from there is used."""
+    built: dict[int, st.SearchStrategy[Any]] = {}
+
+    def get(i: int) -> st.SearchStrategy[Any]:
+        if i not in built:
+            built[i] = makers[i]()
+        return built[i]
+
+    @st.composite
+    def first_live(draw: st.DrawFn) -> Any:
+        start = draw(st.integers(0, len(makers) - 1))
+        for step in range(len(makers)):
+            strategy = get((start + step) % len(makers))
+            if not strategy.is_empty:
+                return draw(strategy)
+        return draw(st.nothing())
+
+    return first_live() if makers else st.nothing()
 
 
 def _compiles(pattern: str) -> bool:

@@ -32,20 +32,14 @@ SHARED = _shared()
 pytestmark = pytest.mark.skipif(SHARED is None, reason="shared hypothesis-jsonschema corpus not present")
 
 _REMOTE = "a remote $ref (http://localhost:1234/...) needs a network fetch; tool schemas must be self-contained"
+# (a remote $ref where drawing can avoid it, e.g. an optional property, is never drawn into:
+# the "base URI change" and "root ref in remote ref" rows generate)
 #: satisfiable schemas `conforming` refuses, each with the reason (checked against the message).
 REFUSED: dict[str, tuple[str, str]] = {
-    "suite/draft4/base URI change": ("remote $ref", _REMOTE),
-    "suite/draft4/base URI change - change folder": ("remote $ref", _REMOTE),
-    "suite/draft4/base URI change - change folder in subschema": ("remote $ref", _REMOTE),
-    "suite/draft4/root ref in remote ref": ("remote $ref", _REMOTE),
-    "suite/draft7/base URI change": ("nested $id", _REMOTE),
-    "suite/draft7/base URI change - change folder": ("nested $id", _REMOTE),
-    "suite/draft7/base URI change - change folder in subschema": ("nested $id", _REMOTE),
     "suite/draft7/fragment within remote ref": ("remote $ref", _REMOTE),
     "suite/draft7/ref within remote ref": ("remote $ref", _REMOTE),
     "suite/draft7/remote ref": ("remote $ref", _REMOTE),
     "suite/draft7/remote ref with ref to definitions": ("remote $ref", _REMOTE),
-    "suite/draft7/root ref in remote ref": ("remote $ref", _REMOTE),
     "suite/draft7/ECMA 262 regex escapes control codes with \\c and lower letter": (
         "not a valid regular", "ECMA-262 `\\c` escapes are not Python regular expressions"),
     "suite/draft7/ECMA 262 regex escapes control codes with \\c and upper letter": (
@@ -144,7 +138,7 @@ def test_unsatisfiable_schemas_are_refused_or_proved_satisfiable(row: dict[str, 
 def test_coverage_of_satisfiable_schemas() -> None:
     satisfiable = [r for r in ROWS if r["expect"] == "sat"]
     generated = len(satisfiable) - len(REFUSED)  # each of them is checked above
-    assert generated / len(satisfiable) >= 0.95  # 317 of 333 (hypothesis-jsonschema 0.23.1: 301)
+    assert generated / len(satisfiable) >= 0.95  # 325 of 333 (hypothesis-jsonschema 0.23.1: 301)
 
 
 def test_an_unsatisfiable_property_is_named_by_its_pointer() -> None:

