@@ -117,7 +117,7 @@ class Coverage:
         functions = len(self.codes)
         if not total:
             return f"no branch in the {functions} function(s) it ran ({names})"
-        return (f"{reached}/{total} branches of the interface layer reached "
+        return (f"{reached}/{total} branches of the tool's own code reached "
                 f"({reached / total:.0%}; {functions} function(s) in {names})")
 
 

@@ -258,8 +258,8 @@ def _steered(run: CheckRun, covered: Any) -> Callable[[Case], None]:
 
 
 def _combined(reached: list[Case], schema: dict[str, Any]) -> list[Case]:
-    """Pairs of coverage cases that each reached new branches, merged into one call (both
-    changes at once, in different top-level fields), kept only when what was meant is
+    """Pairs of canonical coverage cases that each reached new branches, merged into one
+    call (both values at once, in different top-level fields), kept only when the call is
     still valid: one-at-a-time coverage never sees two fields interact."""
     import jsonschema
 
@@ -267,7 +267,9 @@ def _combined(reached: list[Case], schema: dict[str, Any]) -> list[Case]:
     out: list[Case] = []
     for i, first in enumerate(reached):
         for second in reached[i + 1:]:
-            if first.kind != second.kind or first.kind not in ("conforming", "hallucinated"):
+            # conforming only: a finding on a combined rendering or invalid call could not say
+            # which of its two fields the tool misread or refused
+            if first.kind != "conforming" or second.kind != "conforming":
                 continue
             fields = [{_field_of(label) for label in c.labels} for c in (first, second)]
             if not all(fields) or fields[0] & fields[1] or len(fields[0] | fields[1]) != 2:
@@ -284,8 +286,7 @@ def _combined(reached: list[Case], schema: dict[str, Any]) -> list[Case]:
                     continue
             except Exception:  # a hostile schema keyword: never a reason to stop the run
                 continue
-            merged = args if first.kind == "conforming" else intended
-            out.append(Case(first.kind, args, merged, (*first.labels, *second.labels)))
+            out.append(Case(first.kind, args, args, (*first.labels, *second.labels)))
     return out
 
 

@@ -60,7 +60,7 @@ def test_every_branch_outcome_counts_once_and_reached_never_exceeds_total(tmp_pa
     assert 0 < reached < total
     full = _traced(module, [("a", ("upper", "lower", "x", "upper")), (5, ())])
     assert full.branches() == (total, total)
-    assert "branches of the interface layer reached" in full.line()
+    assert "branches of the tool's own code reached" in full.line()
 
 
 def test_fuzz_reports_coverage_per_tool(tmp_path: Path) -> None:
