@@ -27,10 +27,10 @@ _BLOCK = re.compile(r"(<!-- generated: ([\w-]+) -->\n)(.*?)(<!-- /generated -->)
 
 def sections() -> dict[str, Callable[[], str]]:
     """Every generated section by name (imported here: the renderers import the package)."""
-    from _gen import api, checks, keywords, normalisation, options, strategies
+    from _gen import api, checks, input_space, keywords, normalisation, options, strategies
 
     out: dict[str, Callable[[], str]] = {}
-    for module in (normalisation, keywords, strategies, checks, options, api):
+    for module in (normalisation, keywords, strategies, input_space, checks, options, api):
         out.update(module.SECTIONS)
     return out
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import _args
+from . import _args, _branchcov
 from ._checks import CHECKS, Call, InputKind
 from ._context import CheckContext
 from ._errors import InvalidArgument
@@ -78,6 +78,9 @@ class FuzzReport:
     #: argument a model could write differently), so a 0-example pass is never silent
     not_applicable: list[str] = field(default_factory=list)
     advice: list[Finding] = field(default_factory=list)
+    #: tool -> branch coverage of its own code (`"41/57 branches of the interface layer
+    #: reached ..."`), or why it was not measured (an out-of-process target)
+    coverage: dict[str, str] = field(default_factory=dict)
 
     @property
     def ok(self) -> bool:
@@ -144,6 +147,8 @@ def _fuzz_one(t: Target, names: list[str], max_examples: int, seed: int, reset: 
               report: FuzzReport, saved: Sequence[Any] = ()) -> None:
     ctx = _context_for(t, reset)
     black_box, call = ctx.black_box, ctx._call
+    covered = _branchcov.attach(t)  # branch coverage of the tool's own code, measured in its worker
+    _branchcov.ACTIVE[0] = covered if isinstance(covered, _branchcov.Coverage) else None
     hung = [False]
     seen: set[tuple[str, ...]] = set()
     records: dict[str, list[Any]] = {}
@@ -175,6 +180,8 @@ def _fuzz_one(t: Target, names: list[str], max_examples: int, seed: int, reset: 
             seen.add(key)
             finding = _finding(t, failure, black_box, key)
             (report.advice if finding.severity == "advice" else report.findings).append(finding)
+    _branchcov.ACTIVE[0] = None
+    report.coverage[t.name] = covered.line() if isinstance(covered, _branchcov.Coverage) else covered
 
 
 def _corpus_cases(corpus: str | Path | None, tool: str) -> list[Any]:

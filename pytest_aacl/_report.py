@@ -138,6 +138,7 @@ def format_report(report: FuzzReport, *, replay: str = "", advice: bool = True) 
     Bounded: past `MAX_REPORT_LINES` the remaining findings are counted, not printed.
     """
     skipped = [f"not applicable: {line}" for line in report.not_applicable]
+    skipped += [f"coverage: {tool}: {line}" for tool, line in getattr(report, "coverage", {}).items()]
     notes = _advice(report.advice) if advice else []
     if not report.findings:
         return "\n".join([f"pytest-aacl: no findings ({report.examples_run} examples)", *notes, *skipped])

@@ -65,8 +65,8 @@ def _failure_type(key: tuple[str, ...]) -> type[_Failed]:
 
 def case_of(kind: InputKind, example: Any) -> Case:
     """A strategy's or the coverage pass's record as the `Case` checks judge."""
-    if kind == "conforming":
-        return Case(kind, dict(example), dict(example))
+    if kind == "conforming":  # a canonical class's call carries the class as its label
+        return Case(kind, dict(example), dict(example), tuple(getattr(example, "labels", ()) or ()))
     args = getattr(example, "args", example)
     intended = getattr(example, "intended", None)
     return Case(kind, args, intended, tuple(getattr(example, "labels", ()) or ()))
@@ -130,10 +130,14 @@ def failure_key(cdef: CheckDef, case: Case, call: Call, defect: AssertionError) 
     """What makes two failures one defect: the check's own key, else a structured default."""
     given = getattr(defect, "key", "")
     if given:
-        return (cdef.name, *((given,) if isinstance(given, str) else tuple(str(k) for k in given)))
+        parts = (given,) if isinstance(given, str) else tuple(str(k) for k in given)
+        return (cdef.name, *(_cause(p) for p in parts))
     if call.outcome == "timeout":
         return (cdef.name, "timeout")
-    labels = tuple(sorted({f"{_field_of(lb)}/{getattr(lb, 'family', None) or getattr(lb, 'kind', '?')}" for lb in case.labels}))
+    # a canonical class labels a conforming case for the reader, it is not a cause: one
+    # defect on valid input is one finding whichever class showed it
+    labels = () if case.kind == "conforming" else tuple(sorted(
+        {f"{_field_of(lb)}/{getattr(lb, 'family', None) or getattr(lb, 'kind', '?')}" for lb in case.labels}))
     if call.outcome == "escaped" and call.error is not None:
         where = _user_frame(call.error)
         # raised in the tool's own code: its place is the cause; raised while calling it
@@ -142,6 +146,21 @@ def failure_key(cdef: CheckDef, case: Case, call: Call, defect: AssertionError) 
         fields = tuple(sorted({_field_of(lb) for lb in case.labels}))
         return (cdef.name, "escaped", type(call.error).__name__, where or "<call>", *(() if where else fields))
     return (cdef.name, call.outcome, case.kind, *labels)
+
+
+#: input classes that show the same cause as another: an enum near-miss let through is an
+#: unknown value let through; one defect, one finding
+_SAME_CAUSE = {"enum_contains_member": "unknown_enum", "enum_separator_variant": "unknown_enum",
+               "enum_prefix": "unknown_enum", "non_leap_day": "impossible_date", "overflow": "not_a_number"}
+
+
+def _cause(part: str) -> str:
+    """A key part with the input class named by its cause (`field/enum_prefix` ->
+    `field/unknown_enum`; any canonical class -> `canonical`)."""
+    if part.startswith("canonical:"):
+        return "canonical"
+    field, _, kind = part.rpartition("/")
+    return f"{field}/{_SAME_CAUSE[kind]}" if field and kind in _SAME_CAUSE else part
 
 
 def _user_frame(error: BaseException) -> str:
@@ -198,12 +217,25 @@ def run_check(cdef: CheckDef, ctx: Any, call: Callable[[dict[str, Any]], Call], 
     """Coverage, exploration, shrinking; every distinct defect once, coverage finds unshrunk
     (they are one field at a time already), timeouts unshrunk (each try costs the timeout)."""
     run = CheckRun(cdef, ctx, call, hung)
+    from . import _branchcov
+
+    covered = _branchcov.ACTIVE[0]
+    reached: list[Case] = []  # coverage cases that reached branches nothing before had
     for case in coverage[:max_examples]:
+        before = covered.found if covered is not None else 0
         run.explore(case)
+        if covered is not None and covered.found > before:
+            reached.append(case)
     from_coverage = set(run.first)
     left = max_examples - min(len(coverage), max_examples)
+    if left > 0 and reached:  # HypoFuzz-style: the inputs that reached new code, combined
+        pairs = _combined(reached, ctx.spec.parameters)[: left // 4]
+        for case in pairs:
+            run.explore(case)
+        from_coverage |= set(run.first)
+        left -= len(pairs)
     if left > 0 and strategy is not None:
-        _hypothesis(strategy, run.explore, left, seed, settings_base, explore=True)
+        _hypothesis(strategy, _steered(run, covered), left, seed, settings_base, explore=True)
     for key in list(run.first):
         if key in from_coverage:
             run.first[key].shrunk = True  # minimal by construction
@@ -222,6 +254,55 @@ def run_check(cdef: CheckDef, ctx: Any, call: Callable[[dict[str, Any]], Call], 
     if run.hang is not None and not any(f.call.outcome == "timeout" for f in failures):
         failures.append(run.hang)
     return failures, run.count
+
+
+def _steered(run: CheckRun, covered: Any) -> Callable[[Case], None]:
+    """Exploration that tells Hypothesis how many branches each input reached first, so it
+    mutates towards inputs that reach new code (`hypothesis.target`)."""
+    if covered is None:
+        return run.explore
+
+    def explore(case: Case) -> None:
+        from hypothesis import target
+
+        before = covered.found
+        run.explore(case)
+        target(float(covered.found - before), label="aacl: branches first reached")
+
+    return explore
+
+
+def _combined(reached: list[Case], schema: dict[str, Any]) -> list[Case]:
+    """Pairs of canonical coverage cases that each reached new branches, merged into one
+    call (both values at once, in different top-level fields), kept only when the call is
+    still valid: one-at-a-time coverage never sees two fields interact."""
+    import jsonschema
+
+    check = jsonschema.Draft202012Validator(schema, format_checker=jsonschema.Draft202012Validator.FORMAT_CHECKER)
+    out: list[Case] = []
+    for i, first in enumerate(reached):
+        for second in reached[i + 1:]:
+            # conforming only: a finding on a combined rendering or invalid call could not say
+            # which of its two fields the tool misread or refused
+            if first.kind != "conforming" or second.kind != "conforming":
+                continue
+            fields = [{_field_of(label) for label in c.labels} for c in (first, second)]
+            if not all(fields) or fields[0] & fields[1] or len(fields[0] | fields[1]) != 2:
+                continue
+            args, intended = dict(first.args), dict(first.intended or first.args)
+            for key in fields[1]:
+                for holder, source in ((args, second.args), (intended, second.intended or second.args)):
+                    if key in source:
+                        holder[key] = source[key]
+                    else:
+                        holder.pop(key, None)
+            try:
+                if not check.is_valid(intended):
+                    continue
+            except Exception:  # a hostile schema keyword: never a reason to stop the run
+                continue
+            out.append(Case(first.kind, args, args, (*first.labels, *second.labels)))
+    return out
 
 
 def _hypothesis(strategy: Any, test: Callable[[Case], None], max_examples: int, seed: int, base: Any,

@@ -97,6 +97,11 @@ class ProcessWorker:
         self._pid = 0
         self._conn: Connection | None = None
         self._out = -1
+        #: the tool's own source files to trace for branch coverage (`_branchcov`), and
+        #: the parent-side `Coverage` each reply's new arcs are merged into
+        self.trace_files: frozenset[str] = frozenset()
+        self.coverage: Any = None
+        self._traced = False
 
     @property
     def started(self) -> bool:
@@ -169,10 +174,11 @@ class ProcessWorker:
         if pid == 0:  # pragma: no cover (runs in the child; its coverage is not collected)
             parent_conn.close()
             os.close(out_r)
-            _child(child_conn, out_w, self._handler, once, self._cap_memory)
+            _child(child_conn, out_w, self._handler, once, self._cap_memory, self.trace_files)
         child_conn.close()
         os.close(out_w)
         self._pid, self._conn, self._out = pid, parent_conn, out_r
+        self._traced = bool(self.trace_files)
         # a busy machine may take a while to start a process: that is not the tool's time
         try:
             ready = parent_conn.poll(_STARTUP) and parent_conn.recv_bytes() == b"ready"
@@ -206,6 +212,10 @@ class ProcessWorker:
                         reply = pickle.loads(self._conn.recv_bytes())
                     except (EOFError, OSError):
                         return Outcome("crashed", detail=self._death() + _shown(tail))
+                    if self._traced:  # (reply, the arcs this call reached first)
+                        reply, news = reply
+                        if self.coverage is not None:
+                            self.coverage.merge(news)
                     return Outcome("done", reply, _decode(tail))
 
     def _death(self) -> str:
@@ -291,17 +301,23 @@ def _shown(tail: bytearray) -> str:
 
 
 def _child(conn: Connection, out: int, handler: Callable[[Any], Any], once: tuple[Any] | None,
-           cap_memory: bool) -> None:  # pragma: no cover
+           cap_memory: bool, trace_files: frozenset[str] = frozenset()) -> None:  # pragma: no cover
     """The worker's whole life; always ends in `os._exit` (never returns into pytest)."""
     code = 0
     try:
         _isolate(out, cap_memory)
+        tracer = None
+        if trace_files:
+            from ._branchcov import ArcTracer
+
+            tracer = ArcTracer(trace_files)
+            tracer.start()
         conn.send_bytes(b"ready")
         if once is not None:
-            conn.send_bytes(_reply(handler, once[0]))
+            conn.send_bytes(_reply(handler, once[0], tracer))
             return
         while data := conn.recv_bytes():
-            conn.send_bytes(_reply(handler, pickle.loads(data)))
+            conn.send_bytes(_reply(handler, pickle.loads(data), tracer))
         _close_loop()
     except (EOFError, OSError, KeyboardInterrupt):
         pass
@@ -311,11 +327,14 @@ def _child(conn: Connection, out: int, handler: Callable[[Any], Any], once: tupl
         os._exit(code)
 
 
-def _reply(handler: Callable[[Any], Any], payload: Any) -> bytes:  # pragma: no cover
+def _reply(handler: Callable[[Any], Any], payload: Any, tracer: Any = None) -> bytes:  # pragma: no cover
+    """The pickled reply; with a tracer, `(reply, arcs first reached by this job)`."""
     try:
-        return pickle.dumps(handler(payload))
+        reply = handler(payload)
+        return pickle.dumps(reply if tracer is None else (reply, tracer.take()))
     except BaseException as exc:  # the handler itself failed or its reply does not pickle
-        return pickle.dumps({"internal": f"{type(exc).__name__}: {exc}"})
+        failed = {"internal": f"{type(exc).__name__}: {exc}"}
+        return pickle.dumps(failed if tracer is None else (failed, tracer.take()))
 
 
 def _isolate(out: int, cap_memory: bool) -> None:  # pragma: no cover

@@ -189,8 +189,9 @@ def coverage(kind: str, schema: _Any, *, python_objects: bool = False) -> list[_
     One realistic base call, changed in one place at a time: for `"hallucinated"` every
     applicable family of every field (nested fields and first list items too), for
     `"invalid"` and `"adversarial"` every mutation or payload kind of every field; for
-    `"conforming"` the base call, its required-only form and each enum member, boolean and
-    null of it.  Records are those the strategy of the same name yields; the list is the
+    `"conforming"` the base call, its required-only form, each enum member, boolean and
+    null of it, and every canonical class of the input-space model for every field
+    (docs/reference/input-space.md; those calls carry a `labels` attribute naming the class).  Records are those the strategy of the same name yields; the list is the
     same on every call and round-robin over top-level fields, so any prefix is balanced.
 
     >>> calls = coverage("hallucinated", {"type": "object", "required": ["n"],

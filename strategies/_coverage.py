@@ -33,6 +33,7 @@ from ._records import (
 from ._render import null_for_optional
 from ._scalars import Rendering
 from ._schema import Node
+from ._space import canonical_values
 
 __all__ = ["KINDS", "HCase", "base_call", "build_coverage", "hallucination_pool"]
 
@@ -276,17 +277,39 @@ def _adversarial(root: Node, base: dict[str, Any], python_objects: bool) -> list
     return out
 
 
+class CanonicalCall(dict):  # type: ignore[type-arg]
+    """A conforming call built for one canonical class of the input-space model: the
+    arguments (it is the dict) plus `labels`, one `Label` naming the field and the class."""
+
+    labels: tuple[Label, ...] = ()
+
+
+def _labelled(call: dict[str, Any], label: Label) -> CanonicalCall:
+    out = CanonicalCall(call)
+    out.labels = (label,)
+    return out
+
+
 def _conforming(root: Node, base: dict[str, Any]) -> list[dict[str, Any]]:
     valid = validator(root).is_valid
-    out = [base, {k: v for k, v in base.items() if k in root.required}]
+    out: list[dict[str, Any]] = [base, {k: v for k, v in base.items() if k in root.required}]
+    classes: list[tuple[int, CanonicalCall]] = []  # (n-th value of its class, call)
     for path, value, node, name in _walk(base, root, (), ""):
-        if node.enum is None and node.kind != "boolean" and not node.nullable:
-            continue
-        for cand in candidates(node, name):
+        nth: dict[str, int] = {}
+        if node.enum is not None or node.kind == "boolean" or node.nullable:
+            for cand in candidates(node, name):
+                if cand != value or type(cand) is not type(value):
+                    out.append(_set(base, path, cand))
+        for cls, cand in canonical_values(node, value):
             if cand != value or type(cand) is not type(value):
-                out.append(_set(base, path, cand))
+                label = Label(format_path(path), f"canonical:{cls.key}", cand, cand)
+                nth[cls.key] = nth.get(cls.key, -1) + 1
+                classes.append((nth[cls.key], _labelled(_set(base, path, cand), label)))
     unique: dict[str, dict[str, Any]] = {}
-    for call in out:
+    # one value of every class of every field first, then the second values, ...
+    ranked = _round_robin(classes, lambda c: c[1].labels[0].path.split(".")[0].split("[")[0], lambda c: c[0])
+    ordered = [call for _, call in ranked]
+    for call in [*out[:2], *ordered, *out[2:]]:  # a class's label wins over an unlabelled copy
         if valid(call):
             unique.setdefault(json.dumps(call, sort_keys=True), call)
     return list(unique.values())
@@ -297,7 +320,7 @@ def build_coverage(kind: str, root: Node, python_objects: bool = False) -> list[
     if base is None:
         return []
     if kind == "conforming":
-        return [copy_json(c) for c in _conforming(root, base)]
+        return [c if isinstance(c, CanonicalCall) else copy_json(c) for c in _conforming(root, base)]
     if kind == "hallucinated":
         return [hcase_call(base, c) for c in hallucination_pool(root)]
     if kind == "invalid":

@@ -73,17 +73,25 @@ def _numeric(y: int, m: int, d: int, order: str | None) -> list[Rendering]:
     return list(dict.fromkeys(out))
 
 
-def datetimes(value: str, naive: str | None) -> list[Rendering]:
+def aware(value: str) -> tuple[dt.datetime, int] | None:
+    """An RFC 3339 date-time with its offset in minutes; None for anything else."""
     try:
         moment = dt.datetime.fromisoformat(value.replace("Z", "+00:00").replace("z", "+00:00"))
     except ValueError:
-        return []
+        return None
     offset = moment.utcoffset()
     if offset is None or moment.year < 1000 or "T" not in value:
+        return None
+    return moment, int(offset.total_seconds()) // 60
+
+
+def datetimes(value: str, naive: str | None) -> list[Rendering]:
+    parsed = aware(value)
+    if parsed is None:
         return []
+    moment, minutes = parsed
     date_part = moment.date().isoformat()
     clock = moment.time().isoformat()
-    minutes = int(offset.total_seconds()) // 60
     sign = "+" if minutes >= 0 else "-"
     colon = f"{sign}{abs(minutes) // 60:02d}:{abs(minutes) % 60:02d}"
     compact = colon.replace(":", "")

@@ -243,10 +243,12 @@ def possible_families(node: Node, required: bool = True, parent: Node | None = N
         if kind == "number":
             out.discard(F.INT_INTEGRAL_FLOAT)
     elif kind == "string":
-        out |= {"date": {F.DATE_ISO_VARIANT, F.DATE_TEXT, F.DATE_NUMERIC}
+        out |= {"date": {F.DATE_ISO_VARIANT, F.DATE_TEXT, F.DATE_NUMERIC, F.DATETIME_FOR_DATE}
                 | (set() if node.date_order else {F.DATE_AMBIGUOUS_NUMERIC}),
-                "date-time": {F.DATETIME_OFFSET} | ({F.DATETIME_NAIVE_UTC} if node.naive_datetime == "utc" else set()),
-                "time": {F.TIME_FORMATS}, "": {F.STRING_FROM_NUMBER}}.get(
+                "date-time": {F.DATETIME_OFFSET, F.DATETIME_OFFSET_FORMS}
+                | ({F.DATETIME_NAIVE_UTC} if node.naive_datetime == "utc" else set()),
+                "time": {F.TIME_FORMATS, F.DATETIME_FOR_TIME}, "": {F.STRING_FROM_NUMBER},
+                "uuid": {F.STRING_FORMAT_PADDED, F.UUID_FORMS}}.get(
                     node.fmt or "", {F.STRING_FORMAT_PADDED} if node.fmt in _STRIPPED else set())
     elif kind == "array":
         out |= {F.LIST_JSON_STRING, F.LIST_PYTHON_LITERAL}

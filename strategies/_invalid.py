@@ -18,6 +18,7 @@ from ._canonical import strategy
 from ._records import ABSENT, InvalidCall, Mutation, format_path
 from ._scalars import NULL_WORDS
 from ._schema import Node
+from ._space import space_mutations
 
 __all__ = ["MUTATIONS", "build_invalid", "mutation_sites"]
 
@@ -44,6 +45,14 @@ MUTATIONS: dict[str, str] = {
     "too_few_items": "a list one item under minItems",
     "typo_boolean": "a misspelt or non-boolean word for a boolean (ture, maybe, 2)",
     "unexpected_field": "a key the schema does not allow (additionalProperties: false)",
+    "overflow": "number text past the largest double (\"1e400\": float() reads infinity)",
+    "bool_for_number": "a JSON boolean for a number field (int(True) is 1)",
+    "enum_contains_member": "text that merely contains an enum member: \"celsius please\", \"not celsius\"",
+    "enum_separator_variant": "an enum member with its separators swapped: dark_mode -> \"dark-mode\", \"dark mode\"",
+    "enum_prefix": "an enum member cut short: \"fahrenhe\"",
+    "non_leap_day": "29 February of a century year that is not a leap year (1900-02-29)",
+    "impossible_time": "a time of day that does not exist (24:00:00)",
+    "duplicate_items": "a repeated item where uniqueItems is true",
 }
 _BOOL_TYPOS = ("ture", "flase", "yes please", "nope", "2", "maybe", "truee", 2, -1)
 # no one-item list or one-key object here: models wrap values that way and a boundary may
@@ -53,7 +62,8 @@ _NOT_NUMBERS = ("5 lb", "12abc", "1.2.3", "five-ish", "abc", "one thousand and o
 _NULLISH = frozenset(w.strip().casefold() for w in NULL_WORDS)
 _IMPOSSIBLE_DATES = ("2025-02-30", "2023-13-01", "2025-04-31", "2023-02-29", "2025-00-10")
 _ALTERNATIVES = ("anyOf", "oneOf", "not", "if", "patternProperties", "propertyNames")
-_BAD_FORMATS = {"email": "not an email", "ipv4": "300.1.2.3", "uuid": "not-a-uuid", "date-time": "2025-02-30T10:00:00Z"}
+_BAD_FORMATS = {"email": "not an email", "ipv4": "300.1.2.3", "uuid": "not-a-uuid", "date-time": "2025-02-30T10:00:00Z",
+                "hostname": "-bad-.example.com", "uri": "example.com/no scheme"}
 
 
 def _number(x: Any) -> bool:
@@ -74,6 +84,7 @@ def mutations(value: Any, node: Node) -> list[tuple[str, Any]]:
                 if candidate.casefold() not in taken and candidate not in _NULLISH:
                     out.append(("unknown_enum", candidate))
                     break
+            out += space_mutations(value, node, taken)
         elif all(_number(v) for v in node.enum):
             out.append(("unknown_enum", max(node.enum) + 1))
         return out
@@ -111,6 +122,7 @@ def mutations(value: Any, node: Node) -> list[tuple[str, Any]]:
             out.append(("too_few_items", value[: lo - 1] if isinstance(value, list) else []))
     elif kind == "object":
         out += [("type_change", 42), ("type_change", "not json {")]
+    out += space_mutations(value, node, set())
     unknown = [k for k, _ in out if k not in MUTATIONS]
     if unknown:  # a new kind must be described (and so documented) before it is generated
         raise AssertionError(f"mutation kinds {unknown} are not listed in MUTATIONS")

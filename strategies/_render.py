@@ -14,6 +14,7 @@ from . import families as F
 from ._dates import dates, datetimes, times
 from ._scalars import NULL_WORDS, Rendering, booleans, enums, null_words, numbers, strings
 from ._schema import SNAKE, Node
+from ._space import space_renderings
 
 __all__ = ["key_variants", "named_object", "no_spaces", "null_for_optional", "render"]
 
@@ -51,7 +52,7 @@ def _render(value: Any, node: Node) -> list[Rendering]:
         return _lists(value, node)
     if kind == "object" and isinstance(value, dict):
         return _objects(value, node)
-    out = _scalar(value, node, kind)
+    out = _scalar(value, node, kind) + space_renderings(value, node)
     if out or (kind in _SCALAR_KINDS and _json_type_fits(value, kind)):
         # models send a single value as a one-item list (BFCL: ["Ticket to Ride"])
         out = [*out, Rendering(F.SCALAR_AS_LIST, [value], False)]

@@ -14,8 +14,11 @@ __all__ = [
     "BOOL_PADDED",
     "BOOL_STRING",
     "BOOL_WORDS",
+    "DATETIME_FOR_DATE",
+    "DATETIME_FOR_TIME",
     "DATETIME_NAIVE_UTC",
     "DATETIME_OFFSET",
+    "DATETIME_OFFSET_FORMS",
     "DATE_AMBIGUOUS_NUMERIC",
     "DATE_ISO_VARIANT",
     "DATE_NUMERIC",
@@ -27,6 +30,7 @@ __all__ = [
     "ENUM_SYNONYM",
     "FAMILIES",
     "INT_DECIMAL_FORM",
+    "INT_DOT_THOUSANDS",
     "INT_EXPONENT",
     "INT_INTEGRAL_FLOAT",
     "INT_LEADING_ZEROS",
@@ -48,6 +52,7 @@ __all__ = [
     "LIST_TYPED_ITEMS",
     "NULL_FOR_OPTIONAL",
     "NULL_WORDS",
+    "NUM_DECIMAL_COMMA",
     "NUM_EXPONENT",
     "NUM_PADDED",
     "NUM_STRING",
@@ -60,6 +65,7 @@ __all__ = [
     "STRING_FORMAT_PADDED",
     "STRING_FROM_NUMBER",
     "TIME_FORMATS",
+    "UUID_FORMS",
     "VALUE_NAMED_OBJECT",
 ]
 
@@ -113,6 +119,12 @@ VALUE_NAMED_OBJECT = "value_named_object"
 OBJECT_PYTHON_LITERAL = "object_python_literal"
 LIST_TYPED_ITEMS = "list_typed_items"
 LIST_PYTHON_ESCAPED = "list_python_escaped"
+UUID_FORMS = "uuid_forms"
+DATETIME_OFFSET_FORMS = "datetime_offset_forms"
+DATETIME_FOR_TIME = "datetime_for_time"
+DATETIME_FOR_DATE = "datetime_for_date"
+NUM_DECIMAL_COMMA = "num_decimal_comma"
+INT_DOT_THOUSANDS = "int_dot_thousands"
 
 #: family name -> one-line description, simplest first (the shrink order).
 FAMILIES: MappingProxyType[str, str] = MappingProxyType(
@@ -167,6 +179,12 @@ FAMILIES: MappingProxyType[str, str] = MappingProxyType(
         DATETIME_OFFSET: 'a date-time written differently, offset kept: "2025-04-03 14:30+0200"',
         DATETIME_NAIVE_UTC: "a UTC date-time without offset, where the schema says naive means UTC",
         TIME_FORMATS: 'a time of day written loosely: "3pm", "3:30 PM", "15h30"',
+        INT_DOT_THOUSANDS: 'an integer with dots as thousands separators: 1500 -> "1.500" (may be refused; only where the decimal reading is not whole)',
+        NUM_DECIMAL_COMMA: 'a number with a decimal comma: 3.5 -> "3,5", 1000.5 -> "1.000,5" (may be refused)',
+        DATETIME_FOR_DATE: 'a date-time where a date is expected: "2025-04-03T00:00:00Z" (may be refused)',
+        DATETIME_FOR_TIME: 'a date-time where a time is expected: "2025-04-03T14:30:00+00:00" (may be refused)',
+        DATETIME_OFFSET_FORMS: 'a date-time offset written another way: "+02", " UTC", a lowercase "z" (may be refused)',
+        UUID_FORMS: 'a UUID without hyphens, in braces or as a urn:uuid: URN (may be refused)',
     }
 )
 

@@ -42,6 +42,9 @@ SHOWCASE: dict[str, Any] = {
         "created_at": {"type": "string", "format": "date-time"},
         "updated_at": {"type": "string", "format": "date-time", "x-aacl-naive-datetime": "utc"},
         "alarm": {"type": "string", "format": "time"},
+        "request_id": {"type": "string", "format": "uuid"},
+        "theme": {"enum": ["dark_mode", "light_mode"]},
+        "row_ids": {"type": "array", "items": {"type": "integer"}, "uniqueItems": True},
     },
 }
 
