@@ -8,18 +8,21 @@ not make a report fail.  Nothing is printed, so callers decide how to show it (`
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import os
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from . import _args
-from ._checks import CHECKS, Call, InputKind
+from ._checks import CHECKS, Call, InputKind, _field_of
 from ._context import CheckContext
 from ._errors import InvalidArgument
 from ._oracle import jsonable
+from ._reach import Tally
 from ._report import call_line, format_exception, format_report, safe_repr
 from ._run import HANG_LIMIT, Failure, case_of, coverage_for, run_check
 from ._targets import Target, resolve
@@ -78,6 +81,11 @@ class FuzzReport:
     #: argument a model could write differently), so a 0-example pass is never silent
     not_applicable: list[str] = field(default_factory=list)
     advice: list[Finding] = field(default_factory=list)
+    #: per tool, how many calls reached it and what refused the others (`_reach.Tally`)
+    calls: dict[str, Tally] = field(default_factory=dict)
+    #: tools whose answers to the same arguments changed by themselves (state, time,
+    #: randomness): not defects, reported apart so a result comparison is not trusted blindly
+    unreproducible: list[Finding] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -99,6 +107,7 @@ def fuzz(
     timeout: float = 5.0,
     reset: Callable[[], Any] | None = None,
     corpus: str | Path | None = None,
+    values: Mapping[str, Any] | None = None,
 ) -> FuzzReport:
     """Fuzz `target` with every selected check; return the findings (never raises on them).
 
@@ -119,12 +128,19 @@ def fuzz(
     truncate a table, clear a module-level cache, ...).  `corpus` is a regression-corpus
     directory (docs/how-to/regression-corpus.md): each case saved for a tool is replayed first, before any
     generated input (a reviewed normalisation as a hallucinated case, a reviewed correction as
-    an invalid one).
+    an invalid one).  `values` maps argument names to values the tool accepts (an existing
+    file, a known id): they become the intended values of those arguments, so a run is not
+    stopped at the tool's first check (the report says when it was: `FuzzReport.calls`).
 
     A wrong argument raises `pytest_aacl.InvalidArgument` saying what to pass instead.
     """
     names = _validate(checks, max_examples, seed, correction, timeout, reset, corpus)
+    _args.mapping("fuzz", "values", values, optional=True,
+                  expected="a dict of argument name -> a value the tool accepts, e.g. values={'path': '/tmp/book.xlsx'}")
     targets = resolve(target, schema=schema, implementation=implementation, correction=correction, timeout=timeout)
+    if values:
+        for t in targets:
+            t.spec = with_values(t.spec, values)
     if reset is not None:  # runs where the tool runs (its worker), before every call, checks' own included
         for t in targets:
             t.reset = reset
@@ -148,8 +164,9 @@ def _fuzz_one(t: Target, names: list[str], max_examples: int, seed: int, reset: 
     seen: set[tuple[str, ...]] = set()
     records: dict[str, list[Any]] = {}
     base = _base_settings()
+    tally = report.calls.setdefault(t.name, Tally())
     for name in names:
-        cdef = CHECKS[name]
+        cdef = _tallied(CHECKS[name], tally)
         if hung[0]:
             report.not_applicable.append(f"{t.name}::{name}: not run, the tool hung on {HANG_LIMIT} calls in a row")
             continue
@@ -173,8 +190,66 @@ def _fuzz_one(t: Target, names: list[str], max_examples: int, seed: int, reset: 
             if key in seen:
                 continue  # one hanging tool is one finding, whichever check met it
             seen.add(key)
+            if failure.call.outcome == "timeout":
+                failure.message = _slow_or_hung(t, failure)
             finding = _finding(t, failure, black_box, key)
+            if "nondeterministic" in key[1:2]:  # answers that change by themselves: not a defect
+                report.unreproducible.append(finding)
+                continue
             (report.advice if finding.severity == "advice" else report.findings).append(finding)
+
+
+#: a timed-out call is tried once more with this many times the timeout, to tell slow from hung
+_PATIENCE = 4
+
+
+def _slow_or_hung(t: Target, failure: Any) -> str:
+    """A slow answer is not a hang: retry the call once with a longer timeout and say which it was."""
+    limit = t.timeout
+    try:
+        t.timeout = limit * _PATIENCE
+        again = t.call(dict(failure.case.args))
+    finally:
+        t.timeout = limit
+    if again.outcome == "timeout":
+        return (f"the call hung: no answer within the {limit:g} s timeout, nor within {limit * _PATIENCE:g} s "
+                "when the call was repeated")
+    return (f"the tool is slow, not hung: no answer within the {limit:g} s timeout, but it answered the same call "
+            f"in {again.seconds:.1f} s (raise fuzz(timeout=) / --aacl-timeout if that is acceptable)")
+
+
+def _tallied(cdef: Any, tally: Tally) -> Any:
+    """The check, counting each generated call's outcome before judging it."""
+    judge = cdef.func
+
+    def func(case: Any, call: Call, ctx: Any) -> None:
+        rendered = frozenset(_field_of(label) for label in case.labels) if case.kind == "hallucinated" else frozenset()
+        tally.add(case.kind, case.args, call.outcome, call.message, call.error, rendered)
+        judge(case, call, ctx)
+
+    return dataclasses.replace(cdef, func=func)
+
+
+def with_values(spec: Any, values: Mapping[str, Any]) -> Any:
+    """`spec` whose properties named in `values` (at any depth) carry that value (first in
+    `examples`, and as `x-aacl-values`): the strategies take it as the field's intended value."""
+    schema = copy.deepcopy(spec.parameters)
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            for key, sub in (node.get("properties") or {}).items():
+                if key in values and isinstance(sub, dict):
+                    given = sub.get("examples") if isinstance(sub.get("examples"), list) else []
+                    sub["examples"] = [values[key], *(v for v in given if v != values[key])]
+                    sub["x-aacl-values"] = [values[key]]  # the strategies' canonical value
+            for sub in node.values():
+                walk(sub)
+        elif isinstance(node, list):
+            for sub in node:
+                walk(sub)
+
+    walk(schema)
+    return dataclasses.replace(spec, parameters=schema)
 
 
 def _corpus_cases(corpus: str | Path | None, tool: str) -> list[Any]:

@@ -139,8 +139,13 @@ def format_report(report: FuzzReport, *, replay: str = "", advice: bool = True) 
     """
     skipped = [f"not applicable: {line}" for line in report.not_applicable]
     notes = _advice(report.advice) if advice else []
+    reach = _reach_lines(report)
     if not report.findings:
-        return "\n".join([f"pytest-aacl: no findings ({report.examples_run} examples)", *notes, *skipped])
+        blocked = any(line.startswith("WARNING") for line in reach)
+        head = f"pytest-aacl: no findings ({report.examples_run} examples)"
+        if blocked:
+            head = f"pytest-aacl: no findings in what was tested, but see the WARNING ({report.examples_run} examples)"
+        return "\n".join([head, *reach, *notes, *skipped])
     out: list[str] = []
     hidden = 0
     for tool in _ordered(f.tool for f in report.findings):
@@ -155,11 +160,27 @@ def format_report(report: FuzzReport, *, replay: str = "", advice: bool = True) 
             out += [*block, ""]
     if hidden:
         out.append(f"... {hidden} more finding(s) not shown (bounded report); fix the ones above first")
-    out += notes + skipped
+    out += reach + notes + skipped
     out.append(f"{len(report.findings)} finding(s) in {report.examples_run} examples; seed={report.seed}")
     if replay:
         out.append(f"Reproduce: {replay}")
     return "\n".join(out)
+
+
+def _reach_lines(report: FuzzReport) -> list[str]:
+    """Per tool, how many calls reached it; a WARNING when nothing got past one refusal."""
+    from ._reach import blocker_line
+
+    out_of: list[str] = []
+    for item in getattr(report, "unreproducible", None) or []:
+        out_of += [f"  {item.tool}: {item.message}", f"      {item.call}"]
+    if out_of:
+        out_of = ["", "Not reproducible (answers change by themselves; does not fail the run):", *out_of[:20]]
+    calls = getattr(report, "calls", None) or {}
+    out = [f"  {tool}: {tally.line()}" for tool, tally in calls.items() if tally.calls]
+    out = ["", "Calls:", *out] if out else []
+    out += [f"WARNING {line}" for line in (blocker_line(t, tally) for t, tally in calls.items()) if line]
+    return out_of + out
 
 
 def _advice(advice: list[Finding]) -> list[str]:

@@ -91,6 +91,9 @@ def _raw(node: Node, name: str) -> list[Any]:
     """Realistic values for `node`, most typical first, not yet checked against the schema;
     null comes last for a nullable node (the null-word families need it)."""
     values = _typed(node, name)
+    examples = node.schema.get("examples")  # given values of any type (fuzz(values=...)) come first
+    if isinstance(examples, list) and node.enum is None:
+        values = [*(v for v in examples if not isinstance(v, str)), *values]
     return [*values, None] if node.nullable else values
 
 
