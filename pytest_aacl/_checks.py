@@ -384,6 +384,11 @@ def correction_quality(case: Case, call: Call, ctx: CheckContext) -> None:
     sent = [v for v in (sent_value(label) for label in case.labels) if v is not NOTHING]
     # for a key the model made up, what was received is the key itself (UNEXPECTED_FIELD)
     sent += [_field_of(label) for label in case.labels if getattr(label, "kind", None) == "unexpected_field"]
+    from ._reach import refused_argument
+
+    about = refused_argument(case.args, call.message)
+    if about and about not in fields:  # the tool refused another argument: judge the message about that one
+        fields, sent = [about], [case.args[about]]
     lacks = text_correction_lacks(call.message, fields, sent)
     kinds = tuple(part.split(" (")[0].split(" '")[0] for part in lacks)
     _require(not lacks, f"the correction lacks {', '.join(lacks)}: {render_value(call.message, 160)}", ("lacks", *kinds))

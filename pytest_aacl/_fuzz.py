@@ -8,11 +8,13 @@ not make a report fail.  Nothing is printed, so callers decide how to show it (`
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import dataclasses
 import os
 import random
-from collections.abc import Callable, Iterable, Mapping, Sequence
+import tempfile
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -147,24 +149,45 @@ def fuzz(
     if seed is None:  # always explicit, so exploring and shrinking replay the same stream
         seed = 0 if _base_settings().derandomize else random.getrandbits(32)
     report = FuzzReport(seed=seed, checks=tuple(names), tools=tuple(t.name for t in targets))
-    for t in targets:
-        with t.session():
-            try:
-                _fuzz_one(t, names, max_examples, seed, reset, report, _corpus_cases(corpus, t.name))
-            finally:
-                t.close()
+    with _hypothesis_storage():
+        for t in targets:
+            with t.session():
+                try:
+                    _fuzz_one(t, names, max_examples, seed, reset, report, _corpus_cases(corpus, t.name))
+                finally:
+                    t.close()
     return report
+
+
+@contextlib.contextmanager
+def _hypothesis_storage() -> Iterator[None]:
+    """Hypothesis keeps caches under `./.hypothesis` (its constants cache, even with no
+    database): while fuzzing they go to a temporary directory instead, unless the user chose
+    one (`HYPOTHESIS_STORAGE_DIRECTORY`), so a run leaves nothing in the working directory."""
+    from hypothesis import configuration
+
+    chosen = configuration.__dict__.get("__hypothesis_home_directory")
+    default = configuration.__dict__.get("__hypothesis_home_directory_default")
+    if (chosen is not None and chosen != default) or os.environ.get("HYPOTHESIS_STORAGE_DIRECTORY"):
+        yield
+        return
+    with tempfile.TemporaryDirectory(prefix="aacl-hypothesis-") as scratch:
+        configuration.set_hypothesis_home_dir(scratch)
+        try:
+            yield
+        finally:
+            configuration.set_hypothesis_home_dir(chosen)
 
 
 def _fuzz_one(t: Target, names: list[str], max_examples: int, seed: int, reset: Callable[[], Any] | None,
               report: FuzzReport, saved: Sequence[Any] = ()) -> None:
-    ctx = _context_for(t, reset)
+    tally = report.calls.setdefault(t.name, Tally())
+    ctx = _context_for(t, reset, tally)
     black_box, call = ctx.black_box, ctx._call
     hung = [False]
     seen: set[tuple[str, ...]] = set()
     records: dict[str, list[Any]] = {}
     base = _base_settings()
-    tally = report.calls.setdefault(t.name, Tally())
     for name in names:
         cdef = _tallied(CHECKS[name], tally)
         if hung[0]:
@@ -225,7 +248,11 @@ def _tallied(cdef: Any, tally: Tally) -> Any:
     def func(case: Any, call: Call, ctx: Any) -> None:
         rendered = frozenset(_field_of(label) for label in case.labels) if case.kind == "hallucinated" else frozenset()
         tally.add(case.kind, case.args, call.outcome, call.message, call.error, rendered)
-        judge(case, call, ctx)
+        tally.judging = case  # the check's own calls of the intended value count as valid calls
+        try:
+            judge(case, call, ctx)
+        finally:
+            tally.judging = None
 
     return dataclasses.replace(cdef, func=func)
 
@@ -308,18 +335,22 @@ def _is_black_box(t: Target) -> bool:
     return flag if isinstance(flag, bool) else getattr(t, "spy", None) is None
 
 
-def _context_for(t: Target, reset: Callable[[], Any] | None = None) -> CheckContext:
+def _context_for(t: Target, reset: Callable[[], Any] | None = None, tally: Tally | None = None) -> CheckContext:
     """The public face of a target, as checks see it."""
     black_box = _is_black_box(t)
     return CheckContext(t.name, t.spec, black_box, {k: jsonable(v) for k, v in t.defaults.items()},
-                        _caller(t, black_box, reset))
+                        _caller(t, black_box, reset, tally))
 
 
-def _caller(t: Target, black_box: bool, reset: Callable[[], Any] | None) -> Callable[[dict[str, Any]], Call]:
+def _caller(t: Target, black_box: bool, reset: Callable[[], Any] | None,
+            tally: Tally | None = None) -> Callable[[dict[str, Any]], Call]:
     def call(args: dict[str, Any]) -> Call:
         observed = t.call(args)  # the target runs `reset` first, in the tool's own process
         if black_box:
             observed.received = None
+        judging = tally.judging if tally is not None else None
+        if judging is not None and judging.intended is not None and args == judging.intended:
+            tally.add("conforming", args, observed.outcome, observed.message, observed.error)
         return observed
 
     return call

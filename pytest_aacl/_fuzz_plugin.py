@@ -440,8 +440,13 @@ class _Summary:
             terminalreporter.section("pytest-aacl findings")
             for tool, check, count in self.findings:
                 terminalreporter.line(f"{tool}: {check} found {count} defect(s)")
-        if self.advice:
+        if self.advice:  # one line per check over all tools: advice is a convention of the server
             terminalreporter.section("pytest-aacl advice")
+            by_check: dict[str, list[tuple[str, int]]] = {}
             for tool, check, count in self.advice:
-                terminalreporter.line(f"{tool}: {check} has {count} piece(s) of advice (not failing; "
-                                      "--aacl-advice-fails to fail on them, -k to rerun and read them in the failure)")
+                by_check.setdefault(check, []).append((tool, count))
+            for check, tools in by_check.items():
+                names = ", ".join(t for t, _ in tools[:5]) + (", ..." if len(tools) > 5 else "")
+                terminalreporter.line(
+                    f"{check}: {sum(n for _, n in tools)} piece(s) of advice on {len(tools)} tool(s) ({names}); "
+                    "not failing: --aacl-advice-fails to fail on them, -k TOOL to rerun one and read them")

@@ -93,6 +93,8 @@ class Tally:
     #: the wording before the quoted value of a refusal attributed to an argument, so the same
     #: refusal of an empty or short value ("File not found: ") is attributed too
     _prefixes: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
+    #: the case whose check is being judged (its calls of the intended value are counted)
+    judging: Any = field(default=None, repr=False, compare=False)
 
     def _learn(self, name: str, value: Any, message: str) -> None:
         for text in _texts(value):

@@ -184,16 +184,24 @@ def _reach_lines(report: FuzzReport) -> list[str]:
 
 
 def _advice(advice: list[Finding]) -> list[str]:
-    """Advice, one short block each: conventions that help a model retry, never a failure."""
+    """Advice, one short block per kind of advice (over all tools, as it is one convention of
+    the server): conventions that help a model retry, never a failure."""
     if not advice:
         return []
+    groups: dict[tuple[str, ...], list[Finding]] = {}
+    for item in advice:
+        groups.setdefault((item.check, *item.key[1:]), []).append(item)
     out = ["", f"Advice ({len(advice)}, does not fail the run):"]
-    for item in advice[:20]:
-        out += [f"  [{item.check}] {item.tool}: {item.message}", f"      {item.call}"]
-        if item.fix:
-            out.append(f"      Fix: {item.fix}")
-    if len(advice) > 20:
-        out.append(f"  ... {len(advice) - 20} more")
+    for shown, items in enumerate(groups.values()):
+        if shown == 20:
+            out.append(f"  ... {len(groups) - 20} more kinds")
+            break
+        first = items[0]
+        tools = _ordered(i.tool for i in items)
+        where = first.tool if len(tools) == 1 else f"{len(tools)} tools ({', '.join(tools[:4])}{', ...' if len(tools) > 4 else ''})"
+        out += [f"  [{first.check}] {where}: {first.message}", f"      e.g. {first.call}"]
+        if first.fix:
+            out.append(f"      Fix: {first.fix}")
     return out
 
 

@@ -181,3 +181,35 @@ def test_a_bad_values_line_is_one_usage_error(sheets: pytest.Pytester) -> None:
 def test_the_target_option_names_every_form_in_help(sheets: pytest.Pytester) -> None:
     out = sheets.runpytest("--help").stdout.str()
     assert "--aacl-target=MODULE:OBJECT|stdio:CMD|URL" in out and "--aacl-timeout=SECONDS" in out
+
+
+WRITER = '''
+from mcp.server.mcpserver import MCPServer
+
+server = MCPServer("writer")
+
+
+@server.tool()
+def save(name: str) -> str:
+    """Save a note (into the directory the server runs in)."""
+    with open("note.txt", "a") as out:
+        out.write(name)
+    return "saved"
+
+
+if __name__ == "__main__":
+    server.run()
+'''
+
+
+def test_fuzzing_leaves_nothing_in_the_working_directory(pytester: pytest.Pytester) -> None:
+    pytest.importorskip("mcp.server.mcpserver")
+    import sys
+
+    pytester.makepyfile(writer=WRITER)
+    pytester.makeini("[pytest]\naddopts = -p no:randomly -p no:cacheprovider\n")
+    before = {p.name for p in pytester.path.iterdir()}
+    result = pytester.runpytest("--aacl-target", f"stdio:{sys.executable} writer.py", "--aacl-checks",
+                                "no_silent_corruption", "--aacl-max-examples", "5", "--aacl-seed", "0")
+    assert "reached the tool" in result.stdout.str(), result.stdout.str()  # the relative script was found
+    assert {p.name for p in pytester.path.iterdir()} - before <= {"__pycache__"}  # no .hypothesis, no note.txt
