@@ -154,6 +154,9 @@ def fuzz(
             with t.session():
                 try:
                     _fuzz_one(t, names, max_examples, seed, reset, report, _corpus_cases(corpus, t.name))
+                except KeyboardInterrupt as stop:  # Ctrl-C: what was found so far goes with it
+                    stop.aacl_report = report  # type: ignore[attr-defined]
+                    raise
                 finally:
                     t.close()
     return report

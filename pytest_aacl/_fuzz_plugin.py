@@ -209,8 +209,23 @@ class AaclItem(pytest.Function):
         assert isinstance(parent, AaclTool)
         opts = self.config.stash[_OPTIONS]
         reset = self.funcargs.get("aacl_reset")
-        report = fuzz(parent.target, checks=[self.name], max_examples=opts.max_examples, seed=opts.seed,
-                      reset=reset, corpus=_corpus_dir(self.config), values=opts.values or None)
+        try:
+            report = fuzz(parent.target, checks=[self.name], max_examples=opts.max_examples, seed=opts.seed,
+                          reset=reset, corpus=_corpus_dir(self.config), values=opts.values or None)
+        except KeyboardInterrupt as stop:  # an interrupted run still prints what this item found
+            partial = getattr(stop, "aacl_report", None)
+            writer = self.config.pluginmanager.get_plugin("terminalreporter")
+            if partial is not None and writer is not None and (partial.findings or partial.calls):
+                import contextlib
+
+                from ._report import format_report
+
+                capture = self.config.pluginmanager.get_plugin("capturemanager")
+                with capture.global_and_fixture_disabled() if capture else contextlib.nullcontext():
+                    writer.write_line("")
+                    writer.write_line(f"pytest-aacl: interrupted during {parent.name}::{self.name}; found so far:")
+                    writer.write_line(format_report(partial))
+            raise
         if report.not_applicable and not report.examples_run:
             pytest.skip("; ".join(report.not_applicable))
         tool = parent.name.removeprefix("aacl::")

@@ -213,3 +213,30 @@ def test_fuzzing_leaves_nothing_in_the_working_directory(pytester: pytest.Pytest
                                 "no_silent_corruption", "--aacl-max-examples", "5", "--aacl-seed", "0")
     assert "reached the tool" in result.stdout.str(), result.stdout.str()  # the relative script was found
     assert {p.name for p in pytester.path.iterdir()} - before <= {"__pycache__"}  # no .hypothesis, no note.txt
+
+
+INTERRUPTING = '''
+import itertools
+
+from pytest_aacl import check
+
+_seen = itertools.count()
+
+
+@check(inputs=("hallucinated",))
+def user_presses_ctrl_c(case, call, ctx):
+    """Stands for the user pressing Ctrl-C in the middle of a run."""
+    if next(_seen) == 8:
+        raise KeyboardInterrupt
+'''
+
+
+def test_an_interrupted_run_still_prints_what_it_found(sheets: pytest.Pytester) -> None:
+    sheets.makeconftest(INTERRUPTING)
+    sheets.makeini("[pytest]\naddopts = -p no:randomly -p no:cacheprovider\n")
+    result = sheets.runpytest_subprocess("--aacl-target", "sheets:TARGET", "--aacl-checks", "user_presses_ctrl_c",
+                              "--aacl-max-examples", "40", "--aacl-seed", "0")
+    out = result.stdout.str()
+    assert result.ret == pytest.ExitCode.INTERRUPTED
+    assert "pytest-aacl: interrupted during aacl::read_sheet::user_presses_ctrl_c; found so far:" in out
+    assert "read_sheet: 9 calls: 0 reached the tool, 9 refused by it" in out
