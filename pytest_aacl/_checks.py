@@ -387,7 +387,9 @@ def correction_quality(case: Case, call: Call, ctx: CheckContext) -> None:
     from ._reach import refused_argument
 
     about = refused_argument(case.args, call.message)
-    if about and about not in fields:  # the tool refused another argument: judge the message about that one
+    lowered = call.message.lower()
+    if about and about not in fields and not any(f.lower() in lowered for f in fields):
+        # the tool refused another argument than the one rendered: judge the message about that one
         fields, sent = [about], [case.args[about]]
     lacks = text_correction_lacks(call.message, fields, sent)
     kinds = tuple(part.split(" (")[0].split(" '")[0] for part in lacks)

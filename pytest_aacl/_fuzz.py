@@ -216,9 +216,13 @@ def _fuzz_one(t: Target, names: list[str], max_examples: int, seed: int, reset: 
             if key in seen:
                 continue  # one hanging tool is one finding, whichever check met it
             seen.add(key)
+            slow = False
             if failure.call.outcome == "timeout":
-                failure.message = _slow_or_hung(t, failure)
+                failure.message, slow = _slow_or_hung(t, failure)
             finding = _finding(t, failure, black_box, key)
+            if slow:  # a slow answer is not a hang: reported with its time, never failing
+                report.advice.append(dataclasses.replace(finding, severity="advice"))
+                continue
             if "nondeterministic" in key[1:2]:  # answers that change by themselves: not a defect
                 report.unreproducible.append(finding)
                 continue
@@ -229,7 +233,7 @@ def _fuzz_one(t: Target, names: list[str], max_examples: int, seed: int, reset: 
 _PATIENCE = 4
 
 
-def _slow_or_hung(t: Target, failure: Any) -> str:
+def _slow_or_hung(t: Target, failure: Any) -> tuple[str, bool]:
     """A slow answer is not a hang: retry the call once with a longer timeout and say which it was."""
     limit = t.timeout
     try:
@@ -238,10 +242,10 @@ def _slow_or_hung(t: Target, failure: Any) -> str:
     finally:
         t.timeout = limit
     if again.outcome == "timeout":
-        return (f"the call hung: no answer within the {limit:g} s timeout, nor within {limit * _PATIENCE:g} s "
-                "when the call was repeated")
+        return (f"the tool hangs: the call hung past the {limit:g} s timeout, and past {limit * _PATIENCE:g} s "
+                "when it was repeated"), False
     return (f"the tool is slow, not hung: no answer within the {limit:g} s timeout, but it answered the same call "
-            f"in {again.seconds:.1f} s (raise fuzz(timeout=) / --aacl-timeout if that is acceptable)")
+            f"in {again.seconds:.1f} s (raise fuzz(timeout=) / --aacl-timeout if that is acceptable)"), True
 
 
 def _tallied(cdef: Any, tally: Tally) -> Any:

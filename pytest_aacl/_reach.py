@@ -86,6 +86,7 @@ class Tally:
     valid: int = 0
     valid_refused: int = 0
     unexplained: int = 0
+    explained: int = 0
     without: Counter[str] = field(default_factory=Counter)
     stopped: Counter[str] = field(default_factory=Counter)
     #: the first refusal message per argument ("" for refusals naming none), to quote
@@ -137,12 +138,15 @@ class Tally:
                 self._learn(name, args.get(name), message)
             if name in untouched:
                 self.stopped[name] += 1
-            if name not in rendered:  # not the rendered field's own refusal
+            if name in rendered:  # the rendered field's own refusal: says nothing about getting past
+                self.explained += 1
+            else:
                 self.unexplained += 1
             self.said.setdefault(name, " ".join(message.split())[:160])
 
     def merge(self, other: Tally) -> None:
-        for name in ("reached", "refused", "not_sent", "escaped", "timeout", "valid", "valid_refused", "unexplained"):
+        for name in ("reached", "refused", "not_sent", "escaped", "timeout", "valid", "valid_refused", "unexplained",
+                     "explained"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.without.update(other.without)
         self.stopped.update(other.stopped)
@@ -163,14 +167,15 @@ class Tally:
         worst = max(share, key=lambda k: share[k][0] / share[k][1], default="")
         if worst and share[worst][0] >= BLOCKED_SHARE * share[worst][1]:
             return worst, *share[worst], self.said.get(worst, "")
-        if self.valid >= _MIN_CALLS and self.unexplained >= BLOCKED_SHARE * self.valid:
-            return "", self.unexplained, self.valid, self.said.get("", next(iter(self.said.values()), ""))
+        judged = self.valid - self.explained  # calls not refused for what they rendered
+        if judged >= _MIN_CALLS and self.unexplained >= BLOCKED_SHARE * judged:
+            return "", self.unexplained, judged, self.said.get("", next(iter(self.said.values()), ""))
         return None
 
     def as_tuple(self) -> tuple[Any, ...]:
         """A plain, picklable form (pytest-xdist carries user properties between processes)."""
         return (self.reached, self.refused, self.not_sent, self.escaped, self.timeout, self.valid,
-                self.valid_refused, self.unexplained, dict(self.without), dict(self.stopped), dict(self.said))
+                self.valid_refused, self.unexplained, self.explained, dict(self.without), dict(self.stopped), dict(self.said))
 
     @classmethod
     def from_tuple(cls, data: Any) -> Tally:
@@ -189,6 +194,7 @@ def blocker_line(tool: str, tally: Tally) -> str:
         return (f"{tool}: {refused} of {out_of} calls meant to be valid were refused because of `{name}`{quote}; "
                 f"nothing was tested past `{name}`: give an example value the tool accepts, e.g. ini "
                 f"`aacl_values = {name}=...` or fuzz(values={{'{name}': ...}})")
-    return (f"{tool}: {refused} of {out_of} calls meant to be valid were refused{quote}; nothing was tested past "
+    return (f"{tool}: {refused} of {out_of} calls meant to be valid (leaving out renderings refused for "
+            f"themselves) were refused{quote}; nothing was tested past "
             "the tool's first check: give example values it accepts (ini `aacl_values` or fuzz(values=...)), "
             "or a reset= that creates what it needs")
