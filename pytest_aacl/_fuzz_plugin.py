@@ -41,7 +41,7 @@ class _Options:
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("aacl", "pytest-aacl: fuzz LLM tool boundaries")
-    group.addoption("--aacl-target", action="append", default=[], metavar="MODULE:OBJECT|stdio:CMD|URL",
+    group.addoption("--aacl-target", action="append", default=[], metavar="{MODULE:OBJECT,stdio:CMD,URL}",
                     help="fuzz this tool (boundary Tool, MCP server, LangChain tool, or a dict of "
                          "fuzz() arguments; 'stdio:<command>' or a local http://127.0.0.1:PORT/mcp URL "
                          "for an MCP server); one test per tool per check. Repeatable.")

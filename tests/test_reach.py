@@ -180,7 +180,7 @@ def test_a_bad_values_line_is_one_usage_error(sheets: pytest.Pytester) -> None:
 
 def test_the_target_option_names_every_form_in_help(sheets: pytest.Pytester) -> None:
     out = sheets.runpytest("--help").stdout.str()
-    assert "--aacl-target=MODULE:OBJECT|stdio:CMD|URL" in out and "--aacl-timeout=SECONDS" in out
+    assert "--aacl-target={MODULE:OBJECT,stdio:CMD,URL}" in out and "--aacl-timeout=SECONDS" in out
 
 
 WRITER = '''
