@@ -134,6 +134,8 @@ class Tally:
         if outcome == "rejected":
             self.valid_refused += 1
             name = refused_argument(args, message, error) or self._by_wording(message)
+            if not name:  # a message quoting the rendered value (and another field's equal one) is about it
+                name = next((f for f in rendered if any(t in message for t in _texts(args.get(f)))), "")
             if name and not self._prefixes.get(name):
                 self._learn(name, args.get(name), message)
             if name in untouched:
