@@ -260,12 +260,14 @@ _FIX_NONDETERMINISTIC = ("seed the tool's randomness, freeze time, reset its sta
 
 
 def _metamorphic(case: Case, call: Call, ctx: CheckContext) -> None:
-    """Black box: result(rendering) == result(intended value), each confirmed reproducible.
+    """Black box: result(rendering) == result(intended value), the parts that vary masked.
 
     Not judged: an escape or hang (`total`'s), a rendering refused with a correction, or an
-    intended value the tool itself does not answer normally.  A difference is reported only
-    after calling both again and getting the same two results, so a clock or a random draw
-    is reported as not reproducible, never as corruption.
+    intended value the tool itself does not answer normally.  On a difference the intended
+    call is repeated to learn which parts of the answer vary on their own (counters, ids,
+    timestamps: `_volatile`), and those are masked; a difference that remains is reported
+    only after calling the rendering again and getting the same answer.  A tool whose
+    answers change by themselves is reported as not reproducible, which never fails a run.
     """
     if call.outcome != "returned" or case.intended is None:
         return
@@ -274,18 +276,33 @@ def _metamorphic(case: Case, call: Call, ctx: CheckContext) -> None:
         return
     if compare(jsonable(call.result), jsonable(first.result), {}) is None:
         return
-    for again_of, seen in ((case.intended, first.result), (case.args, call.result)):
-        again = ctx.call(again_of)
-        if again.outcome != "returned" or compare(jsonable(again.result), jsonable(seen), {}) is not None:
-            raise Defect(
-                f"the tool's result is not reproducible: the same arguments {render_value(again_of, 120)} "
-                f"answered {render_value(jsonable(seen), 120)}, then {_answer(again)}",
-                ("nondeterministic",), _FIX_NONDETERMINISTIC)
+    from ._volatile import apply_mask, learn_mask, masks_everything
+
+    second = ctx.call(case.intended)
+    if second.outcome != "returned":
+        raise Defect(f"the tool's result is not reproducible: the same arguments {render_value(case.intended, 120)} "
+                     f"answered {render_value(jsonable(first.result), 120)}, then {_answer(second)}",
+                     ("nondeterministic",), _FIX_NONDETERMINISTIC)
+    mask = learn_mask(jsonable(first.result), jsonable(second.result))
+    if masks_everything(jsonable(first.result), mask):  # nothing of the answer stays the same
+        raise Defect(f"the tool's result is not reproducible: the same arguments {render_value(case.intended, 120)} "
+                     f"answered {render_value(jsonable(first.result), 120)}, then {_answer(second)}",
+                     ("nondeterministic",), _FIX_NONDETERMINISTIC)
+    intended_answer = apply_mask(jsonable(first.result), mask)
+    if apply_mask(jsonable(call.result), mask) == intended_answer:
+        return  # only what varies by itself differed
+    again = ctx.call(case.args)
+    if again.outcome != "returned" or apply_mask(jsonable(again.result), mask) != apply_mask(jsonable(call.result), mask):
+        raise Defect(
+            f"the tool's result is not reproducible: the same arguments {render_value(case.args, 120)} "
+            f"answered {render_value(jsonable(call.result), 120)}, then {_answer(again)}",
+            ("nondeterministic",), _FIX_NONDETERMINISTIC)
     fields = sorted({_field_of(label) for label in case.labels})
     families = sorted({str(getattr(label, "family", "?")) for label in case.labels})
+    masked = f"; parts that vary by themselves masked: {len(mask)}" if mask else ""
     raise Defect(
         f"the tool answered the rendering with {render_value(jsonable(call.result), 160)} but the intended "
-        f"value with {render_value(jsonable(first.result), 160)} ({', '.join(fields)} read differently)",
+        f"value with {render_value(jsonable(first.result), 160)} ({', '.join(fields)} read differently{masked})",
         ("result", *fields, *families), _FIX_READ)
 
 
@@ -367,6 +384,13 @@ def correction_quality(case: Case, call: Call, ctx: CheckContext) -> None:
     sent = [v for v in (sent_value(label) for label in case.labels) if v is not NOTHING]
     # for a key the model made up, what was received is the key itself (UNEXPECTED_FIELD)
     sent += [_field_of(label) for label in case.labels if getattr(label, "kind", None) == "unexpected_field"]
+    from ._reach import refused_argument
+
+    about = refused_argument(case.args, call.message)
+    lowered = call.message.lower()
+    if about and about not in fields and not any(f.lower() in lowered for f in fields):
+        # the tool refused another argument than the one rendered: judge the message about that one
+        fields, sent = [about], [case.args[about]]
     lacks = text_correction_lacks(call.message, fields, sent)
     kinds = tuple(part.split(" (")[0].split(" '")[0] for part in lacks)
     _require(not lacks, f"the correction lacks {', '.join(lacks)}: {render_value(call.message, 160)}", ("lacks", *kinds))

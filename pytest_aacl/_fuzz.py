@@ -8,18 +8,23 @@ not make a report fail.  Nothing is printed, so callers decide how to show it (`
 
 from __future__ import annotations
 
+import contextlib
+import copy
+import dataclasses
 import os
 import random
-from collections.abc import Callable, Iterable, Sequence
+import tempfile
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from . import _args, _branchcov
-from ._checks import CHECKS, Call, InputKind
+from ._checks import CHECKS, Call, InputKind, _field_of
 from ._context import CheckContext
 from ._errors import InvalidArgument
 from ._oracle import jsonable
+from ._reach import Tally
 from ._report import call_line, format_exception, format_report, safe_repr
 from ._run import HANG_LIMIT, Failure, case_of, coverage_for, run_check
 from ._targets import Target, resolve
@@ -81,6 +86,11 @@ class FuzzReport:
     #: tool -> branch coverage of its own code (`"41/57 branches of the interface layer
     #: reached ..."`), or why it was not measured (an out-of-process target)
     coverage: dict[str, str] = field(default_factory=dict)
+    #: per tool, how many calls reached it and what refused the others (`_reach.Tally`)
+    calls: dict[str, Tally] = field(default_factory=dict)
+    #: tools whose answers to the same arguments changed by themselves (state, time,
+    #: randomness): not defects, reported apart so a result comparison is not trusted blindly
+    unreproducible: list[Finding] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -102,6 +112,7 @@ def fuzz(
     timeout: float = 5.0,
     reset: Callable[[], Any] | None = None,
     corpus: str | Path | None = None,
+    values: Mapping[str, Any] | None = None,
 ) -> FuzzReport:
     """Fuzz `target` with every selected check; return the findings (never raises on them).
 
@@ -122,30 +133,62 @@ def fuzz(
     truncate a table, clear a module-level cache, ...).  `corpus` is a regression-corpus
     directory (docs/how-to/regression-corpus.md): each case saved for a tool is replayed first, before any
     generated input (a reviewed normalisation as a hallucinated case, a reviewed correction as
-    an invalid one).
+    an invalid one).  `values` maps argument names to values the tool accepts (an existing
+    file, a known id): they become the intended values of those arguments, so a run is not
+    stopped at the tool's first check (the report says when it was: `FuzzReport.calls`).
 
     A wrong argument raises `pytest_aacl.InvalidArgument` saying what to pass instead.
     """
     names = _validate(checks, max_examples, seed, correction, timeout, reset, corpus)
+    _args.mapping("fuzz", "values", values, optional=True,
+                  expected="a dict of argument name -> a value the tool accepts, e.g. values={'path': '/tmp/book.xlsx'}")
     targets = resolve(target, schema=schema, implementation=implementation, correction=correction, timeout=timeout)
+    if values:
+        for t in targets:
+            t.spec = with_values(t.spec, values)
     if reset is not None:  # runs where the tool runs (its worker), before every call, checks' own included
         for t in targets:
             t.reset = reset
     if seed is None:  # always explicit, so exploring and shrinking replay the same stream
         seed = 0 if _base_settings().derandomize else random.getrandbits(32)
     report = FuzzReport(seed=seed, checks=tuple(names), tools=tuple(t.name for t in targets))
-    for t in targets:
-        with t.session():
-            try:
-                _fuzz_one(t, names, max_examples, seed, reset, report, _corpus_cases(corpus, t.name))
-            finally:
-                t.close()
+    with _hypothesis_storage():
+        for t in targets:
+            with t.session():
+                try:
+                    _fuzz_one(t, names, max_examples, seed, reset, report, _corpus_cases(corpus, t.name))
+                except KeyboardInterrupt as stop:  # Ctrl-C: what was found so far goes with it
+                    stop.aacl_report = report  # type: ignore[attr-defined]
+                    raise
+                finally:
+                    t.close()
     return report
+
+
+@contextlib.contextmanager
+def _hypothesis_storage() -> Iterator[None]:
+    """Hypothesis keeps caches under `./.hypothesis` (its constants cache, even with no
+    database): while fuzzing they go to a temporary directory instead, unless the user chose
+    one (`HYPOTHESIS_STORAGE_DIRECTORY`), so a run leaves nothing in the working directory."""
+    from hypothesis import configuration
+
+    chosen = configuration.__dict__.get("__hypothesis_home_directory")
+    default = configuration.__dict__.get("__hypothesis_home_directory_default")
+    if (chosen is not None and chosen != default) or os.environ.get("HYPOTHESIS_STORAGE_DIRECTORY"):
+        yield
+        return
+    with tempfile.TemporaryDirectory(prefix="aacl-hypothesis-") as scratch:
+        configuration.set_hypothesis_home_dir(scratch)
+        try:
+            yield
+        finally:
+            configuration.set_hypothesis_home_dir(chosen)
 
 
 def _fuzz_one(t: Target, names: list[str], max_examples: int, seed: int, reset: Callable[[], Any] | None,
               report: FuzzReport, saved: Sequence[Any] = ()) -> None:
-    ctx = _context_for(t, reset)
+    tally = report.calls.setdefault(t.name, Tally())
+    ctx = _context_for(t, reset, tally)
     black_box, call = ctx.black_box, ctx._call
     covered = _branchcov.attach(t)  # branch coverage of the tool's own code, measured in its worker
     _branchcov.ACTIVE[0] = covered if isinstance(covered, _branchcov.Coverage) else None
@@ -154,7 +197,7 @@ def _fuzz_one(t: Target, names: list[str], max_examples: int, seed: int, reset: 
     records: dict[str, list[Any]] = {}
     base = _base_settings()
     for name in names:
-        cdef = CHECKS[name]
+        cdef = _tallied(CHECKS[name], tally)
         if hung[0]:
             report.not_applicable.append(f"{t.name}::{name}: not run, the tool hung on {HANG_LIMIT} calls in a row")
             continue
@@ -178,10 +221,76 @@ def _fuzz_one(t: Target, names: list[str], max_examples: int, seed: int, reset: 
             if key in seen:
                 continue  # one hanging tool is one finding, whichever check met it
             seen.add(key)
+            slow = False
+            if failure.call.outcome == "timeout":
+                failure.message, slow = _slow_or_hung(t, failure)
             finding = _finding(t, failure, black_box, key)
+            if slow:  # a slow answer is not a hang: reported with its time, never failing
+                report.advice.append(dataclasses.replace(finding, severity="advice"))
+                continue
+            if "nondeterministic" in key[1:2]:  # answers that change by themselves: not a defect
+                report.unreproducible.append(finding)
+                continue
             (report.advice if finding.severity == "advice" else report.findings).append(finding)
     _branchcov.ACTIVE[0] = None
     report.coverage[t.name] = covered.line() if isinstance(covered, _branchcov.Coverage) else covered
+
+
+#: a timed-out call is tried once more with this many times the timeout, to tell slow from hung
+_PATIENCE = 4
+
+
+def _slow_or_hung(t: Target, failure: Any) -> tuple[str, bool]:
+    """A slow answer is not a hang: retry the call once with a longer timeout and say which it was."""
+    limit = t.timeout
+    try:
+        t.timeout = limit * _PATIENCE
+        again = t.call(dict(failure.case.args))
+    finally:
+        t.timeout = limit
+    if again.outcome == "timeout":
+        return (f"the tool hangs: the call hung past the {limit:g} s timeout, and past {limit * _PATIENCE:g} s "
+                "when it was repeated"), False
+    return (f"the tool is slow, not hung: no answer within the {limit:g} s timeout, but it answered the same call "
+            f"in {again.seconds:.1f} s (raise fuzz(timeout=) / --aacl-timeout if that is acceptable)"), True
+
+
+def _tallied(cdef: Any, tally: Tally) -> Any:
+    """The check, counting each generated call's outcome before judging it."""
+    judge = cdef.func
+
+    def func(case: Any, call: Call, ctx: Any) -> None:
+        rendered = frozenset(_field_of(label) for label in case.labels) if case.kind == "hallucinated" else frozenset()
+        tally.add(case.kind, case.args, call.outcome, call.message, call.error, rendered)
+        tally.judging = case  # the check's own calls of the intended value count as valid calls
+        try:
+            judge(case, call, ctx)
+        finally:
+            tally.judging = None
+
+    return dataclasses.replace(cdef, func=func)
+
+
+def with_values(spec: Any, values: Mapping[str, Any]) -> Any:
+    """`spec` whose properties named in `values` (at any depth) carry that value (first in
+    `examples`, and as `x-aacl-values`): the strategies take it as the field's intended value."""
+    schema = copy.deepcopy(spec.parameters)
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            for key, sub in (node.get("properties") or {}).items():
+                if key in values and isinstance(sub, dict):
+                    given = sub.get("examples") if isinstance(sub.get("examples"), list) else []
+                    sub["examples"] = [values[key], *(v for v in given if v != values[key])]
+                    sub["x-aacl-values"] = [values[key]]  # the strategies' canonical value
+            for sub in node.values():
+                walk(sub)
+        elif isinstance(node, list):
+            for sub in node:
+                walk(sub)
+
+    walk(schema)
+    return dataclasses.replace(spec, parameters=schema)
 
 
 def _corpus_cases(corpus: str | Path | None, tool: str) -> list[Any]:
@@ -240,18 +349,22 @@ def _is_black_box(t: Target) -> bool:
     return flag if isinstance(flag, bool) else getattr(t, "spy", None) is None
 
 
-def _context_for(t: Target, reset: Callable[[], Any] | None = None) -> CheckContext:
+def _context_for(t: Target, reset: Callable[[], Any] | None = None, tally: Tally | None = None) -> CheckContext:
     """The public face of a target, as checks see it."""
     black_box = _is_black_box(t)
     return CheckContext(t.name, t.spec, black_box, {k: jsonable(v) for k, v in t.defaults.items()},
-                        _caller(t, black_box, reset))
+                        _caller(t, black_box, reset, tally))
 
 
-def _caller(t: Target, black_box: bool, reset: Callable[[], Any] | None) -> Callable[[dict[str, Any]], Call]:
+def _caller(t: Target, black_box: bool, reset: Callable[[], Any] | None,
+            tally: Tally | None = None) -> Callable[[dict[str, Any]], Call]:
     def call(args: dict[str, Any]) -> Call:
         observed = t.call(args)  # the target runs `reset` first, in the tool's own process
         if black_box:
             observed.received = None
+        judging = tally.judging if tally is not None else None
+        if judging is not None and judging.intended is not None and args == judging.intended:
+            tally.add("conforming", args, observed.outcome, observed.message, observed.error)
         return observed
 
     return call

@@ -35,13 +35,18 @@ class _Options:
     max_examples: int = 100
     seed: int | None = None
     advice_fails: bool = False
+    timeout: float | None = None
+    values: dict[str, Any] = field(default_factory=dict)
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("aacl", "pytest-aacl: fuzz LLM tool boundaries")
-    group.addoption("--aacl-target", action="append", default=[], metavar="MODULE:OBJECT",
+    group.addoption("--aacl-target", action="append", default=[], metavar="{MODULE:OBJECT,stdio:CMD,URL}",
                     help="fuzz this tool (boundary Tool, MCP server, LangChain tool, or a dict of "
-                         "fuzz() arguments); one test per tool per check. Repeatable.")
+                         "fuzz() arguments; 'stdio:<command>' or a local http://127.0.0.1:PORT/mcp URL "
+                         "for an MCP server); one test per tool per check. Repeatable.")
+    group.addoption("--aacl-timeout", default=None, metavar="SECONDS",
+                    help="seconds each fuzzed call may take before it counts as a hang (default: 5)")
     group.addoption("--aacl-checks", default=None, metavar="NAMES",
                     help="comma-separated checks to run (default: all registered checks)")
     group.addoption("--aacl-max-examples", default=None, metavar="N",
@@ -55,13 +60,16 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                   help="tools to fuzz, one 'module:object' per line (like --aacl-target)")
     parser.addini("aacl_advice_fails", type="bool", default=False,
                   help="like --aacl-advice-fails")
+    parser.addini("aacl_values", type="linelist", default=[],
+                  help="values the fuzzed tools accept, one 'argument=value' per line (JSON or plain "
+                       "text, e.g. 'path=/tmp/book.xlsx'): the intended value of every argument so named")
 
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "aacl: an auto-generated pytest-aacl fuzz test")
     config.stash[_OPTIONS] = opts = _parse_options(config)
     if opts.targets:
-        opts.tools = _resolve_targets(config, opts.targets)
+        opts.tools = _resolve_targets(config, opts.targets, opts.timeout)
     config.pluginmanager.register(_Summary(), "aacl.fuzz.summary")
 
 
@@ -82,6 +90,15 @@ def _parse_options(config: pytest.Config) -> _Options:
             opts.seed = int(raw)
         except ValueError:
             raise pytest.UsageError(f"--aacl-seed must be an integer, got {raw!r}") from None
+    raw = config.getoption("aacl_timeout")
+    if raw is not None:
+        try:
+            opts.timeout = float(raw)
+        except ValueError:
+            opts.timeout = 0.0
+        if not opts.timeout > 0 or opts.timeout == float("inf"):
+            raise pytest.UsageError(f"--aacl-timeout must be a number of seconds greater than 0, got {raw!r}")
+    opts.values = _values(config.getini("aacl_values"))
     raw = config.getoption("aacl_checks")
     if raw is not None:
         from ._checks import CHECKS
@@ -94,6 +111,23 @@ def _parse_options(config: pytest.Config) -> _Options:
             )
         opts.checks = names
     return opts
+
+
+def _values(lines: list[str]) -> dict[str, Any]:
+    """ini `aacl_values`: 'name=value' lines; a value is JSON when it parses as JSON, else text."""
+    import json
+
+    values: dict[str, Any] = {}
+    for line in lines:
+        name, sep, text = line.partition("=")
+        if not sep or not name.strip():
+            raise pytest.UsageError(f"aacl_values: got the line {line!r}; write one 'argument=value' per line, "
+                                    "e.g. 'path=/tmp/book.xlsx'")
+        try:
+            values[name.strip()] = json.loads(text)
+        except ValueError:
+            values[name.strip()] = text.strip()
+    return values
 
 
 def _positive_int(option: str, raw: str) -> int:
@@ -175,11 +209,28 @@ class AaclItem(pytest.Function):
         assert isinstance(parent, AaclTool)
         opts = self.config.stash[_OPTIONS]
         reset = self.funcargs.get("aacl_reset")
-        report = fuzz(parent.target, checks=[self.name], max_examples=opts.max_examples, seed=opts.seed,
-                      reset=reset, corpus=_corpus_dir(self.config))
+        try:
+            report = fuzz(parent.target, checks=[self.name], max_examples=opts.max_examples, seed=opts.seed,
+                          reset=reset, corpus=_corpus_dir(self.config), values=opts.values or None)
+        except KeyboardInterrupt as stop:  # an interrupted run still prints what this item found
+            partial = getattr(stop, "aacl_report", None)
+            writer = self.config.pluginmanager.get_plugin("terminalreporter")
+            if partial is not None and writer is not None and (partial.findings or partial.calls):
+                import contextlib
+
+                from ._report import format_report
+
+                capture = self.config.pluginmanager.get_plugin("capturemanager")
+                with capture.global_and_fixture_disabled() if capture else contextlib.nullcontext():
+                    writer.write_line("")
+                    writer.write_line(f"pytest-aacl: interrupted during {parent.name}::{self.name}; found so far:")
+                    writer.write_line(format_report(partial))
+            raise
         if report.not_applicable and not report.examples_run:
             pytest.skip("; ".join(report.not_applicable))
         tool = parent.name.removeprefix("aacl::")
+        for tally in report.calls.values():
+            self.user_properties.append(("aacl_calls", (tool, tally.as_tuple())))
         if report.advice:
             self.user_properties.append(("aacl_advice", (tool, self.name, len(report.advice))))
         failing = report.findings or (report.advice if opts.advice_fails else [])
@@ -239,14 +290,15 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
         items.extend(collected)
 
 
-def _resolve_targets(config: pytest.Config, references: list[str]) -> list[tuple[str, str, Any]]:
+def _resolve_targets(config: pytest.Config, references: list[str],
+                     timeout: float | None = None) -> list[tuple[str, str, Any]]:
     """Import every target once, at configure time, so a bad one is a single usage error."""
     if str(config.rootpath) not in sys.path:  # resolve 'module:object' like `python -m pytest` would
         sys.path.insert(0, str(config.rootpath))
     tools: list[tuple[str, str, Any]] = []
     seen: set[str] = set()
     for reference in references:
-        for name, target in _resolve_reference(reference):
+        for name, target in _resolve_reference(reference, timeout):
             # a repeated tool name gets its target appended (no brackets: they mean parameters)
             node_name = name if name not in seen else f"{name}-{reference.replace(':', '.')}"
             seen.add(node_name)
@@ -261,7 +313,7 @@ _DICT_HINT = (
 )
 
 
-def _resolve_reference(reference: str) -> Iterator[tuple[str, Any]]:
+def _resolve_reference(reference: str, timeout: float | None = None) -> Iterator[tuple[str, Any]]:
     """`module:object` -> (tool name, fuzzable target) pairs, or one clear usage error."""
     from ._errors import InvalidArgument, TargetError
     from ._targets import load, resolve
@@ -272,6 +324,8 @@ def _resolve_reference(reference: str) -> Iterator[tuple[str, Any]]:
         for entry in entries:
             kwargs = dict(entry) if isinstance(entry, dict) and "target" in entry else {"target": entry}
             target = kwargs.pop("target")
+            if timeout is not None:
+                kwargs.setdefault("timeout", timeout)
             for resolved in resolve(target, **kwargs):
                 yield resolved.name, resolved
     except InvalidArgument as exc:  # TargetError, SpecError, or a bad fuzz() argument in a target dict
@@ -308,13 +362,15 @@ class FuzzableTool:
             report = fuzz(target, checks=checks or self._options.checks,
                           max_examples=max_examples or self._options.max_examples,
                           seed=self._options.seed if seed is None else seed, reset=self._reset,
-                          corpus=self._corpus, **self._how)
+                          corpus=self._corpus, values=self._options.values or None, **self._how)
             total.findings += report.findings
             total.advice += report.advice
             total.examples_run += report.examples_run
             total.seed, total.checks = report.seed, report.checks
             total.tools += report.tools
             total.not_applicable += report.not_applicable
+            total.calls.update(report.calls)
+            total.unreproducible += report.unreproducible
         failing = total.findings or (total.advice if self._options.advice_fails else [])
         if failing:
             total.findings = failing
@@ -368,22 +424,44 @@ class _Summary:
     def __init__(self) -> None:
         self.findings: list[tuple[str, str, int]] = []
         self.advice: list[tuple[str, str, int]] = []
+        self.calls: dict[str, Any] = {}  # tool -> _reach.Tally, over its checks
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         if report.when != "call":
             return
+        for key, value in report.user_properties:
+            if key == "aacl_calls":
+                from ._reach import Tally
+
+                tool, data = value
+                self.calls.setdefault(tool, Tally()).merge(Tally.from_tuple(data))
         if report.failed:
             self.findings += [tuple(v) for k, v in report.user_properties if k == "aacl_finding"]
         if report.passed:
             self.advice += [tuple(v) for k, v in report.user_properties if k == "aacl_advice"]
 
     def pytest_terminal_summary(self, terminalreporter: Any) -> None:
+        if self.calls:
+            from ._reach import blocker_line
+
+            terminalreporter.section("pytest-aacl calls")
+            for tool, tally in self.calls.items():
+                terminalreporter.line(f"{tool}: {tally.line()}")
+            for tool, tally in self.calls.items():
+                line = blocker_line(tool, tally)
+                if line:
+                    terminalreporter.line(f"WARNING {line}", yellow=True, bold=True)
         if self.findings:
             terminalreporter.section("pytest-aacl findings")
             for tool, check, count in self.findings:
                 terminalreporter.line(f"{tool}: {check} found {count} defect(s)")
-        if self.advice:
+        if self.advice:  # one line per check over all tools: advice is a convention of the server
             terminalreporter.section("pytest-aacl advice")
+            by_check: dict[str, list[tuple[str, int]]] = {}
             for tool, check, count in self.advice:
-                terminalreporter.line(f"{tool}: {check} has {count} piece(s) of advice (not failing; "
-                                      "--aacl-advice-fails to fail on them, -k to rerun and read them in the failure)")
+                by_check.setdefault(check, []).append((tool, count))
+            for check, tools in by_check.items():
+                names = ", ".join(t for t, _ in tools[:5]) + (", ..." if len(tools) > 5 else "")
+                terminalreporter.line(
+                    f"{check}: {sum(n for _, n in tools)} piece(s) of advice on {len(tools)} tool(s) ({names}); "
+                    "not failing: --aacl-advice-fails to fail on them, -k TOOL to rerun one and read them")

@@ -140,8 +140,13 @@ def format_report(report: FuzzReport, *, replay: str = "", advice: bool = True) 
     skipped = [f"not applicable: {line}" for line in report.not_applicable]
     skipped += [f"coverage: {tool}: {line}" for tool, line in getattr(report, "coverage", {}).items()]
     notes = _advice(report.advice) if advice else []
+    reach = _reach_lines(report)
     if not report.findings:
-        return "\n".join([f"pytest-aacl: no findings ({report.examples_run} examples)", *notes, *skipped])
+        blocked = any(line.startswith("WARNING") for line in reach)
+        head = f"pytest-aacl: no findings ({report.examples_run} examples)"
+        if blocked:
+            head = f"pytest-aacl: no findings in what was tested, but see the WARNING ({report.examples_run} examples)"
+        return "\n".join([head, *reach, *notes, *skipped])
     out: list[str] = []
     hidden = 0
     for tool in _ordered(f.tool for f in report.findings):
@@ -156,24 +161,48 @@ def format_report(report: FuzzReport, *, replay: str = "", advice: bool = True) 
             out += [*block, ""]
     if hidden:
         out.append(f"... {hidden} more finding(s) not shown (bounded report); fix the ones above first")
-    out += notes + skipped
+    out += reach + notes + skipped
     out.append(f"{len(report.findings)} finding(s) in {report.examples_run} examples; seed={report.seed}")
     if replay:
         out.append(f"Reproduce: {replay}")
     return "\n".join(out)
 
 
+def _reach_lines(report: FuzzReport) -> list[str]:
+    """Per tool, how many calls reached it; a WARNING when nothing got past one refusal."""
+    from ._reach import blocker_line
+
+    out_of: list[str] = []
+    for item in getattr(report, "unreproducible", None) or []:
+        out_of += [f"  {item.tool}: {item.message}", f"      {item.call}"]
+    if out_of:
+        out_of = ["", "Not reproducible (answers change by themselves; does not fail the run):", *out_of[:20]]
+    calls = getattr(report, "calls", None) or {}
+    out = [f"  {tool}: {tally.line()}" for tool, tally in calls.items() if tally.calls]
+    out = ["", "Calls:", *out] if out else []
+    out += [f"WARNING {line}" for line in (blocker_line(t, tally) for t, tally in calls.items()) if line]
+    return out_of + out
+
+
 def _advice(advice: list[Finding]) -> list[str]:
-    """Advice, one short block each: conventions that help a model retry, never a failure."""
+    """Advice, one short block per kind of advice (over all tools, as it is one convention of
+    the server): conventions that help a model retry, never a failure."""
     if not advice:
         return []
+    groups: dict[tuple[str, ...], list[Finding]] = {}
+    for item in advice:
+        groups.setdefault((item.check, *item.key[1:]), []).append(item)
     out = ["", f"Advice ({len(advice)}, does not fail the run):"]
-    for item in advice[:20]:
-        out += [f"  [{item.check}] {item.tool}: {item.message}", f"      {item.call}"]
-        if item.fix:
-            out.append(f"      Fix: {item.fix}")
-    if len(advice) > 20:
-        out.append(f"  ... {len(advice) - 20} more")
+    for shown, items in enumerate(groups.values()):
+        if shown == 20:
+            out.append(f"  ... {len(groups) - 20} more kinds")
+            break
+        first = items[0]
+        tools = _ordered(i.tool for i in items)
+        where = first.tool if len(tools) == 1 else f"{len(tools)} tools ({', '.join(tools[:4])}{', ...' if len(tools) > 4 else ''})"
+        out += [f"  [{first.check}] {where}: {first.message}", f"      e.g. {first.call}"]
+        if first.fix:
+            out.append(f"      Fix: {first.fix}")
     return out
 
 

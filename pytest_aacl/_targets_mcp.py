@@ -193,8 +193,8 @@ def _remote_fastmcp(endpoint: Any) -> Callable[[], Any]:
         raise TargetError(f"fuzzing {endpoint} needs an MCP client (mcp >= 2 or fastmcp); {_INSTALL}") from None
     if endpoint.transport == "http":
         return lambda: Client(endpoint.url)
-    command, *args = endpoint.command
-    return lambda: Client(StdioTransport(command, args, env=dict(os.environ), cwd=os.getcwd(), log_file=sys.stderr))
+    command, *args = _in_scratch(endpoint.command)
+    return lambda: Client(StdioTransport(command, args, env=_server_env(), cwd=_scratch(), log_file=sys.stderr))
 
 
 def _remote(endpoint: Any, client: Any) -> Callable[[], Any]:
@@ -202,7 +202,41 @@ def _remote(endpoint: Any, client: Any) -> Callable[[], Any]:
         return lambda: client(endpoint.url)
     from mcp.client.stdio import StdioServerParameters, stdio_client
 
-    command, *args = endpoint.command
-    params = StdioServerParameters(command=command, args=args, env=dict(os.environ), cwd=os.getcwd())
+    command, *args = _in_scratch(endpoint.command)
+    params = StdioServerParameters(command=command, args=args, env=_server_env(), cwd=_scratch())
     # the server's stderr goes where the worker's goes (a bounded pipe), not to the terminal
     return lambda: client(stdio_client(params, errlog=sys.stderr))
+
+
+# -- where a stdio server runs -------------------------------------------------------------
+
+_SCRATCH: list[str] = []
+
+
+def _scratch() -> str:
+    """An empty directory the server runs in, so files a fuzzed call creates (an archive named
+    `report.zip`, a `.csv` export) land there and never in the user's working directory."""
+    if not _SCRATCH:
+        import tempfile
+
+        _SCRATCH.append(tempfile.mkdtemp(prefix="aacl-server-"))
+    return _SCRATCH[0]
+
+
+def _in_scratch(command: tuple[str, ...]) -> list[str]:
+    """The command with arguments naming files of the user's directory made absolute
+    (`python server.py` still finds `server.py` from the scratch directory)."""
+    out = []
+    for i, part in enumerate(command):
+        named = os.sep in part or (i > 0 and not part.startswith("-"))
+        if named and not os.path.isabs(part) and os.path.exists(part):
+            part = os.path.abspath(part)
+        out.append(part)
+    return out
+
+
+def _server_env() -> dict[str, str]:
+    """The user's environment, with their working directory importable (`python -m server`)."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (os.getcwd(), env.get("PYTHONPATH", "")) if p)
+    return env

@@ -25,6 +25,7 @@ _MAX_ITEMS_BASE = 2
 #: (property-name pattern, realistic strings), first match wins
 _NAMED: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
     (re.compile(p), v) for p, v in (
+        (r"expression|formula|equation|calculation", ("2 + 3", "(4 * 5) / 2")),
         (r"domain|host|site", ("arxiv.org", "nature.com", "example.com")),
         (r"e_?mail", ("alice@example.com", "bob@example.org")),
         (r"timestamp|date|since|until|deadline|_at$|^when$", ("2024-01-15T14:30:25+00:00", "2024-06-01")),
@@ -79,6 +80,20 @@ def _described(node: Node) -> list[str]:
     return out
 
 
+_EXTENSION = re.compile(r"(?<![\w/])\.([a-z][a-z0-9]{1,4})\b|\b(csv|tsv|json|xlsx|xls|docx|pptx|pdf|txt|"
+                        r"md|yaml|yml|xml|html|zip|tar|png|jpe?g|parquet|sqlite|db)\b(?= files?\b)", re.I)
+
+
+def _named_file(node: Node, name: str) -> list[str]:
+    """A file name with the extension the description asks for ("path to the .xlsx workbook",
+    "a CSV file"): a tool that checks the extension refuses every other path."""
+    description = node.schema.get("description")
+    if not re.search(r"file|path", name.lower()) or not isinstance(description, str):
+        return []
+    found = _EXTENSION.search(description)
+    return [f"data/report.{(found.group(1) or found.group(2)).lower()}"] if found else []
+
+
 def _words(name: str) -> tuple[str, ...]:
     low = name.lower()
     for pattern, values in _NAMED:
@@ -91,6 +106,9 @@ def _raw(node: Node, name: str) -> list[Any]:
     """Realistic values for `node`, most typical first, not yet checked against the schema;
     null comes last for a nullable node (the null-word families need it)."""
     values = _typed(node, name)
+    examples = node.schema.get("examples")  # given values of any type (fuzz(values=...)) come first
+    if isinstance(examples, list) and node.enum is None:
+        values = [*(v for v in examples if not isinstance(v, str)), *values]
     return [*values, None] if node.nullable else values
 
 
@@ -114,7 +132,7 @@ def _typed(node: Node, name: str) -> list[Any]:
             return list(_FORMATS[node.fmt])
         # numeric text last (models send it as a number), first where the name asks for digits
         numeric = ["94102", "3.5"]
-        described = _described(node)  # the tool's own examples ("e.g. '2024-01-15'") come first
+        described = [*_described(node), *_named_file(node, name)]  # the tool's own examples ("e.g. '2024-01-15'") first
         if re.search(r"zip|postal|code|number|amount|price", name.lower()):
             return [*described, *numeric, *_words(name), *_NON_ASCII]
         return [*described, *_words(name), *_NON_ASCII, *numeric]

@@ -192,7 +192,7 @@ def _draft7(s: Any, root: dict[str, Any], counts: dict[str, int], depth: int = M
         return {"allOf": [inner, rest7]} if rest7 else inner
     out: dict[str, Any] = {}
     for key, value in s.items():
-        if key.startswith("x-") or key in ("$defs", "definitions", "$schema", "$id", "$anchor", "$comment"):
+        if (key.startswith("x-") and key != "x-aacl-values") or key in ("$defs", "definitions", "$schema", "$id", "$anchor", "$comment"):
             continue
         if key == "prefixItems":
             out["items"] = _draft7(value, root, counts, depth, budget)
@@ -211,7 +211,7 @@ def _draft7(s: Any, root: dict[str, Any], counts: dict[str, int], depth: int = M
             out[key] = {k: _draft7(v, root, counts, depth, budget) for k, v in value.items()} if isinstance(value, dict) else value
         elif key in ("enum", "const"):
             out[key] = _integral(value)
-        elif key in ("required", "default", "examples"):
+        elif key in ("required", "default", "examples", "x-aacl-values"):
             out[key] = value
         else:
             out[key] = _draft7(value, root, counts, depth, budget)

@@ -96,6 +96,7 @@ FORMAT_STRATEGIES: dict[str, st.SearchStrategy[str]] = {
 #: (name fragment regex, pool): the first match of a property name (or its description) wins.
 _POOLS: tuple[tuple[re.Pattern[str], st.SearchStrategy[str]], ...] = tuple(
     (re.compile(p, re.IGNORECASE), s) for p, s in (
+        (r"expression|formula|equation|calculation", st.sampled_from(("2 + 3", "(4 * 5) / 2", "10 - 7", "2 * 3.5"))),
         (r"e-?mail", _email),
         (r"url|uri\b|link|website|homepage|endpoint", _url),
         (r"domain|host|site", _domain),

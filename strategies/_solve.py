@@ -213,6 +213,8 @@ class Solver:
         if not s:
             return R.any_json()
         description = s.get("description", description)
+        if isinstance(s.get("x-aacl-values"), list) and s["x-aacl-values"]:  # fuzz(values=...): what the user gave
+            return st.sampled_from(s["x-aacl-values"])
         if "not" in s:
             if not set(s["not"]) & _ASSERTING:  # `not` of a schema that accepts everything
                 return st.nothing()

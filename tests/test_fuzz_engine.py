@@ -103,10 +103,9 @@ def test_black_box_finds_a_rendering_read_as_another_value() -> None:
     assert "tool answered:" in str(report) and "Fix: make the interface read" in str(report)
 
 
-def test_black_box_unreproducible_tool_is_one_finding_not_corruption() -> None:
+def test_black_box_a_counter_in_the_answer_is_masked_not_a_finding() -> None:
     report = fuzz(black_box(count_with_clock), checks=["no_silent_corruption"], max_examples=40, seed=0)
-    [finding] = report.findings
-    assert "not reproducible" in finding.message and "freeze time" in finding.fix, str(report)
+    assert report.ok and not report.unreproducible, str(report)  # the part that varies is learnt and masked
 
 
 def _cover(records: dict[str, list[Any]]) -> Any:

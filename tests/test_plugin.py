@@ -235,7 +235,7 @@ def test_advice_passes_by_default_and_fails_when_asked(project: pytest.Pytester)
             "--aacl-max-examples", "30", "--aacl-seed", "1"]
     result = project.runpytest(*args)
     result.assert_outcomes(passed=2)
-    result.stdout.fnmatch_lines(["*pytest-aacl advice*", "set_flag: correction_quality has * piece(s) of advice (not failing*"])
+    result.stdout.fnmatch_lines(["*pytest-aacl advice*", "correction_quality: * piece(s) of advice on 1 tool(s) (set_flag); not failing*"])
     strict = project.runpytest(*args, "--aacl-advice-fails")
     strict.assert_outcomes(passed=1, failed=1)
     strict.stdout.fnmatch_lines(["[[]correction_quality[]] the correction lacks an error code*", "    Fix: make the correction*"])

@@ -34,6 +34,8 @@ KEYWORDS: dict[str, dict[str, str]] = {
         "timeout": "seconds each call may take; a hang is a `total` finding",
         "reset": "a function called before every call, in the process the tool runs in",
         "corpus": "a regression-corpus directory; its saved cases for the tool run first",
+        "values": "argument name -> a value the tool accepts (an existing file, a known id): the intended "
+                  "value of every argument so named (ini `aacl_values`)",
     },
     "boundary": {
         "impl": "the implementation (positional only); omitted for `@boundary(...)`",

@@ -1,0 +1,202 @@
+"""How many calls reached the tool, and what stopped the others.
+
+A run whose every call was refused by one argument (a path that must name an existing
+`.xlsx` file, an id that must exist) tested nothing past that argument; reporting it as
+"no findings" would be a false all-clear.  So each fuzzed call is tallied per tool: it
+reached the tool (an answer), was refused (a correction, the server's own error), was not
+sent (pytest-aacl cannot carry it over the transport), escaped or timed out.  A refusal is
+attributed to the argument it names (its name as a word, else its value quoted back);
+when nearly every call meant to be valid was refused because of one argument, the report
+says which one and how to give it a value the tool accepts.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["BLOCKED_SHARE", "Tally", "blocker_line", "refused_argument"]
+
+#: the share of valid-intent calls refused for one argument from which a run is "blocked"
+BLOCKED_SHARE = 0.9
+#: below this many valid-intent calls nothing is concluded
+_MIN_CALLS = 5
+_NOT_SENT = "pytest-aacl did not send"
+# pydantic v2: "<field>\n  Input should be ... [type=..., input_value=..., input_type=...]",
+# also inside "1 validation error for call[tool]" as the MCP SDKs relay it
+_PYDANTIC_LOC = re.compile(r"^\s*([A-Za-z_][\w.\[\]]*)\s*\n\s+(?:Input should|Field required|Value error|"
+                           r"Extra inputs|String should|List should|Assertion failed)", re.M)
+
+
+def refused_argument(args: dict[str, Any], message: str, error: Any = None) -> str:
+    """The argument a refusal is about, or "" when it names none of them."""
+    names = [k for k in args if isinstance(k, str)]
+    corrections = getattr(error, "corrections", None)  # a boundary CorrectionError knows its fields
+    if corrections:
+        top = str(getattr(corrections[0], "path", "")).lstrip("$./").split(".")[0].split("[")[0]
+        if top in names:
+            return top
+    text = message or ""
+    located = [m.split(".")[0].split("[")[0] for m in _PYDANTIC_LOC.findall(text)]
+    for name in located:
+        if name in names:
+            return name
+    mentioned = [k for k in names if re.search(rf"(?<![\w]){re.escape(k)}(?![\w])", text)]
+    if len(mentioned) == 1:
+        return mentioned[0]
+    quoted = [k for k in (mentioned or names) if any(t in text for t in _texts(args[k]))]
+    if len(quoted) == 1:
+        return quoted[0]
+    return mentioned[0] if mentioned else ""
+
+
+def _texts(value: Any, depth: int = 0) -> list[str]:
+    """The strings inside a sent value (a path may arrive wrapped in a list), long enough to quote."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        value = str(value)
+    if isinstance(value, str):
+        return [value.strip()] if len(value.strip()) >= 3 else []
+    if depth > 3:
+        return []
+    if isinstance(value, dict):
+        value = list(value.values())
+    if isinstance(value, (list, tuple)):
+        return [t for item in value[:20] for t in _texts(item, depth + 1)]
+    return []
+
+
+@dataclass
+class Tally:
+    """The calls of one tool, by outcome; refusals of valid-intent calls by argument.
+
+    A rendering of `path` refused because of `path` is the tool doing its job; a rendering
+    of `sheet` (or a conforming call) refused because of `path` means `path` stopped the
+    run.  So for each argument X this counts the valid-intent calls that did not render X
+    (`without`) and those of them refused because of X (`stopped`).
+    """
+
+    reached: int = 0
+    refused: int = 0
+    not_sent: int = 0
+    escaped: int = 0
+    timeout: int = 0
+    #: calls meant to be valid (conforming, or a rendering of an intended valid value)
+    valid: int = 0
+    valid_refused: int = 0
+    unexplained: int = 0
+    explained: int = 0
+    without: Counter[str] = field(default_factory=Counter)
+    stopped: Counter[str] = field(default_factory=Counter)
+    #: the first refusal message per argument ("" for refusals naming none), to quote
+    said: dict[str, str] = field(default_factory=dict)
+    #: the wording before the quoted value of a refusal attributed to an argument, so the same
+    #: refusal of an empty or short value ("File not found: ") is attributed too
+    _prefixes: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
+    #: the case whose check is being judged (its calls of the intended value are counted)
+    judging: Any = field(default=None, repr=False, compare=False)
+
+    def _learn(self, name: str, value: Any, message: str) -> None:
+        for text in _texts(value):
+            at = message.find(text)
+            prefix = message[:max(at, 0)].rstrip("'\"`[{(: ")
+            if len(prefix) >= 8:
+                self._prefixes[name] = prefix
+                return
+
+    def _by_wording(self, message: str) -> str:
+        return next((name for name, prefix in self._prefixes.items() if message.startswith(prefix)), "")
+
+    @property
+    def calls(self) -> int:
+        return self.reached + self.refused + self.not_sent + self.escaped + self.timeout
+
+    def add(self, kind: str, args: dict[str, Any], outcome: str, message: str, error: Any = None,
+            rendered: frozenset[str] = frozenset()) -> None:
+        """Count one generated call; `rendered` are the fields a hallucinated call rendered."""
+        if outcome == "rejected" and message.startswith(_NOT_SENT):
+            self.not_sent += 1
+            return
+        if outcome == "returned":
+            self.reached += 1
+        elif outcome == "rejected":
+            self.refused += 1
+        elif outcome == "timeout":
+            self.timeout += 1
+        else:
+            self.escaped += 1
+        if kind not in ("conforming", "hallucinated"):
+            return  # an invalid input is meant to be refused
+        self.valid += 1
+        untouched = [k for k in args if isinstance(k, str) and k not in rendered]
+        self.without.update(untouched)
+        if outcome == "rejected":
+            self.valid_refused += 1
+            name = refused_argument(args, message, error) or self._by_wording(message)
+            if not name:  # a message quoting the rendered value (and another field's equal one) is about it
+                name = next((f for f in rendered if any(t in message for t in _texts(args.get(f)))), "")
+            if name and not self._prefixes.get(name):
+                self._learn(name, args.get(name), message)
+            if name in untouched:
+                self.stopped[name] += 1
+            if name in rendered:  # the rendered field's own refusal: says nothing about getting past
+                self.explained += 1
+            else:
+                self.unexplained += 1
+            self.said.setdefault(name, " ".join(message.split())[:160])
+
+    def merge(self, other: Tally) -> None:
+        for name in ("reached", "refused", "not_sent", "escaped", "timeout", "valid", "valid_refused", "unexplained",
+                     "explained"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        self.without.update(other.without)
+        self.stopped.update(other.stopped)
+        for key, text in other.said.items():
+            self.said.setdefault(key, text)
+
+    def line(self) -> str:
+        parts = [f"{self.reached} reached the tool", f"{self.refused} refused by it"]
+        parts += [f"{n} {what}" for n, what in ((self.not_sent, "not sendable"), (self.escaped, "escaped"),
+                                                (self.timeout, "timed out")) if n]
+        return f"{self.calls} calls: " + ", ".join(parts)
+
+    def blocker(self) -> tuple[str, int, int, str] | None:
+        """`(argument, refused, out of, first message)` when one argument stopped nearly every
+        valid-intent call that did not render it; `("", ...)` when nearly every valid-intent
+        call was refused for no argument named."""
+        share = {k: (self.stopped[k], n) for k, n in self.without.items() if n >= _MIN_CALLS}
+        worst = max(share, key=lambda k: share[k][0] / share[k][1], default="")
+        if worst and share[worst][0] >= BLOCKED_SHARE * share[worst][1]:
+            return worst, *share[worst], self.said.get(worst, "")
+        judged = self.valid - self.explained  # calls not refused for what they rendered
+        if judged >= _MIN_CALLS and self.unexplained >= BLOCKED_SHARE * judged:
+            return "", self.unexplained, judged, self.said.get("", next(iter(self.said.values()), ""))
+        return None
+
+    def as_tuple(self) -> tuple[Any, ...]:
+        """A plain, picklable form (pytest-xdist carries user properties between processes)."""
+        return (self.reached, self.refused, self.not_sent, self.escaped, self.timeout, self.valid,
+                self.valid_refused, self.unexplained, self.explained, dict(self.without), dict(self.stopped), dict(self.said))
+
+    @classmethod
+    def from_tuple(cls, data: Any) -> Tally:
+        *counts, without, stopped, said = data
+        return cls(*counts, without=Counter(without), stopped=Counter(stopped), said=dict(said))
+
+
+def blocker_line(tool: str, tally: Tally) -> str:
+    """One warning when a run tested nothing past one refusal, saying how to get past it."""
+    found = tally.blocker()
+    if found is None:
+        return ""
+    name, refused, out_of, said = found
+    quote = f' (e.g. "{said}")' if said else ""
+    if name:
+        return (f"{tool}: {refused} of {out_of} calls meant to be valid were refused because of `{name}`{quote}; "
+                f"nothing was tested past `{name}`: give an example value the tool accepts, e.g. ini "
+                f"`aacl_values = {name}=...` or fuzz(values={{'{name}': ...}})")
+    return (f"{tool}: {refused} of {out_of} calls meant to be valid (leaving out renderings refused for "
+            f"themselves) were refused{quote}; nothing was tested past "
+            "the tool's first check: give example values it accepts (ini `aacl_values` or fuzz(values=...)), "
+            "or a reset= that creates what it needs")

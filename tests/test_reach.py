@@ -1,0 +1,242 @@
+"""Honest reports on real tools: calls reached vs refused, the argument that stopped a run,
+values a user supplies, answers that vary by themselves, slow vs hung, the run options."""
+
+from __future__ import annotations
+
+import itertools
+
+import hypothesis.internal.observability
+import pytest
+import pytest_aacl.strategies
+
+import pytest_aacl._boundary
+import pytest_aacl._fuzz
+from pytest_aacl import InvalidArgument, fuzz
+from pytest_aacl._reach import Tally, refused_argument
+from pytest_aacl._volatile import apply_mask, learn_mask
+
+# one copy of each module for every pytester run (see test_plugin.py)
+assert pytest_aacl._boundary and pytest_aacl._fuzz and pytest_aacl.strategies and hypothesis.internal.observability
+
+SHEETS = '''
+SCHEMA = {"type": "object", "properties": {
+    "path": {"type": "string", "description": "Path to the .xlsx workbook"},
+    "sheet": {"type": "string"},
+    "rows": {"type": "integer", "minimum": 1}},
+    "required": ["path", "sheet"], "additionalProperties": False}
+
+
+def read_sheet(path, sheet, rows=5):
+    if path != "/data/book.xlsx":
+        raise ValueError(f"File not found: {path}")
+    return f"{sheet}: {int(rows)} rows"
+
+
+TARGET = {"target": read_sheet, "schema": SCHEMA}
+'''
+
+_RUN = ("--aacl-target", "sheets:TARGET", "--aacl-checks", "no_silent_corruption",
+        "--aacl-max-examples", "40", "--aacl-seed", "0")
+
+
+@pytest.fixture
+def sheets(pytester: pytest.Pytester) -> pytest.Pytester:
+    pytester.makepyfile(sheets=SHEETS)
+    return pytester
+
+
+def test_a_run_stopped_by_one_argument_says_which(sheets: pytest.Pytester) -> None:
+    sheets.makeini("[pytest]\naddopts = -p no:randomly -p no:cacheprovider\n")
+    result = sheets.runpytest(*_RUN)
+    result.assert_outcomes(passed=1)
+    out = result.stdout.str()
+    assert "pytest-aacl calls" in out
+    assert "0 reached the tool" in out
+    assert "because of `path`" in out and "nothing was tested past `path`" in out
+    assert "aacl_values = path=" in out
+
+
+def test_values_from_the_ini_get_the_run_past_that_argument(sheets: pytest.Pytester) -> None:
+    sheets.makeini("[pytest]\naddopts = -p no:randomly -p no:cacheprovider\naacl_values =\n"
+                   "    path=/data/book.xlsx\n    rows=3\n")
+    result = sheets.runpytest(*_RUN)
+    out = result.stdout.str()
+    assert "nothing was tested past" not in out
+    reached = int(out.split(" reached the tool")[0].rsplit(", ", 1)[-1].split()[-1])
+    assert reached >= 5, out
+    assert "(sheet read differently)" in out  # past `path`, the defect behind it is found
+
+
+def test_fuzz_values_make_the_intended_call_reach_the_tool() -> None:
+    calls: list[tuple[str, str]] = []
+
+    def read_sheet(path: str, sheet: str) -> str:
+        calls.append((path, sheet))
+        if path != "/data/book.xlsx":
+            raise ValueError(f"File not found: {path}")
+        return sheet
+
+    schema = {"type": "object", "properties": {"path": {"type": "string"}, "sheet": {"type": "string"}},
+              "required": ["path", "sheet"], "additionalProperties": False}
+    blocked = fuzz(read_sheet, schema=schema, checks=["no_silent_corruption"], max_examples=30, seed=0)
+    assert blocked.calls["read_sheet"].reached == 0
+    assert "nothing was tested past `path`" in str(blocked)
+    given = fuzz(read_sheet, schema=schema, checks=["no_silent_corruption"], max_examples=30, seed=0,
+                 values={"path": "/data/book.xlsx"})
+    assert given.calls["read_sheet"].reached > 0 and "WARNING" not in str(given)
+    with pytest.raises(InvalidArgument, match="values="):
+        fuzz(read_sheet, schema=schema, values=["path"])
+
+
+def test_a_refusal_is_attributed_to_the_argument_it_names() -> None:
+    pydantic = ("1 validation error for add_arguments\nb\n  Input should be a valid integer, unable to parse "
+                "string as an integer [type=int_parsing, input_value='x', input_type=str]")
+    assert refused_argument({"a": 1, "b": "x"}, pydantic) == "b"
+    assert refused_argument({"path": "a.csv", "n": 2}, "Error: a.csv does not exist") == "path"
+    assert refused_argument({"path": "a.csv", "sheet": "S1"}, "sheet must not be empty") == "sheet"
+    assert refused_argument({"a": 1}, "something went wrong") == ""
+
+
+def test_a_tally_survives_the_trip_between_processes() -> None:
+    tally = Tally()
+    for i in range(10):
+        tally.add("hallucinated", {"path": f"f{i}.txt"}, "rejected", f"no such file f{i}.txt")
+    tally.add("invalid", {"path": 3}, "rejected", "path must be text")
+    copy = Tally.from_tuple(tally.as_tuple())
+    assert copy == tally and copy.refused == 11 and copy.valid == 10
+    assert copy.blocker() == ("path", 10, 10, "no such file f0.txt")
+    renderings = Tally()  # refusing renderings of `path` itself is the tool doing its job
+    for i in range(10):
+        renderings.add("hallucinated", {"path": [f"f{i}.txt"]}, "rejected", f"no such file f{i}.txt",
+                       rendered=frozenset({"path"}))
+    renderings.add("conforming", {"path": "a.txt"}, "returned", "")
+    assert renderings.blocker() is None
+
+
+def test_the_parts_of_an_answer_that_vary_are_masked_and_nothing_else() -> None:
+    first = ['{"id": "3f1c9a2e-0000-4000-8000-000000000001", "at": "2026-01-01T10:00:00Z", "total": 5}', "call #7: 10"]
+    second = ['{"id": "3f1c9a2e-0000-4000-8000-000000000002", "at": "2026-01-01T10:00:01Z", "total": 5}', "call #8: 10"]
+    mask = learn_mask(first, second)
+    assert apply_mask(first, mask) == apply_mask(second, mask)
+    other = ['{"id": "x", "at": "2026-01-01T10:00:02Z", "total": 6}', "call #9: 10"]
+    assert apply_mask(other, mask) != apply_mask(first, mask)  # the total is still compared
+    twelve = [first[0], "call #9: 12"]
+    assert apply_mask(twelve, mask) != apply_mask(first, mask)  # and so is the unchanged number
+
+
+def test_a_counter_in_the_answer_is_not_a_finding() -> None:
+    counter = itertools.count()
+
+    def double(n: int) -> str:
+        return f"request {next(counter)}: {int(n) * 2}"
+
+    schema = {"type": "object", "properties": {"n": {"type": "integer"}}, "required": ["n"],
+              "additionalProperties": False}
+    report = fuzz(double, schema=schema, checks=["no_silent_corruption"], max_examples=40, seed=0)
+    assert report.ok, report
+    assert not report.unreproducible
+
+
+def test_random_answers_are_not_reproducible_not_defects() -> None:
+    import random
+
+    def pick(n: int) -> float:
+        return random.random() * int(n)
+
+    schema = {"type": "object", "properties": {"n": {"type": "integer", "minimum": 1}}, "required": ["n"],
+              "additionalProperties": False}
+    report = fuzz(pick, schema=schema, checks=["no_silent_corruption"], max_examples=20, seed=0)
+    assert report.ok and report.unreproducible
+    assert "Not reproducible" in str(report)
+
+
+def test_a_slow_answer_is_reported_as_slow_not_as_a_hang() -> None:
+    import time
+
+    def slow(n: int) -> int:
+        time.sleep(0.6)
+        return n
+
+    schema = {"type": "object", "properties": {"n": {"type": "integer"}}, "required": ["n"],
+              "additionalProperties": False}
+    report = fuzz(slow, schema=schema, checks=["total"], max_examples=3, seed=0, timeout=0.3)
+    assert report.ok and len(report.advice) == 1, report  # reported with its time, not failing
+    assert "slow, not hung" in report.advice[0].message and "0.3 s timeout" in report.advice[0].message
+
+
+@pytest.mark.parametrize("value", ["abc", "0", "-1", "inf"])
+def test_a_bad_timeout_is_one_usage_error(sheets: pytest.Pytester, value: str) -> None:
+    result = sheets.runpytest("--aacl-target", "sheets:TARGET", "--aacl-timeout", value)
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    assert f"--aacl-timeout must be a number of seconds greater than 0, got {value!r}" in result.stderr.str()
+
+
+def test_a_bad_values_line_is_one_usage_error(sheets: pytest.Pytester) -> None:
+    sheets.makeini("[pytest]\naacl_values =\n    just-a-value\n")
+    result = sheets.runpytest("--aacl-target", "sheets:TARGET")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    assert "write one 'argument=value' per line" in result.stderr.str()
+
+
+def test_the_target_option_names_every_form_in_help(sheets: pytest.Pytester) -> None:
+    out = sheets.runpytest("--help").stdout.str()
+    assert "--aacl-target={MODULE:OBJECT,stdio:CMD,URL}" in out and "--aacl-timeout=SECONDS" in out
+
+
+WRITER = '''
+from mcp.server.mcpserver import MCPServer
+
+server = MCPServer("writer")
+
+
+@server.tool()
+def save(name: str) -> str:
+    """Save a note (into the directory the server runs in)."""
+    with open("note.txt", "a") as out:
+        out.write(name)
+    return "saved"
+
+
+if __name__ == "__main__":
+    server.run()
+'''
+
+
+def test_fuzzing_leaves_nothing_in_the_working_directory(pytester: pytest.Pytester) -> None:
+    pytest.importorskip("mcp.server.mcpserver")
+    import sys
+
+    pytester.makepyfile(writer=WRITER)
+    pytester.makeini("[pytest]\naddopts = -p no:randomly -p no:cacheprovider\n")
+    before = {p.name for p in pytester.path.iterdir()}
+    result = pytester.runpytest("--aacl-target", f"stdio:{sys.executable} writer.py", "--aacl-checks",
+                                "no_silent_corruption", "--aacl-max-examples", "5", "--aacl-seed", "0")
+    assert "reached the tool" in result.stdout.str(), result.stdout.str()  # the relative script was found
+    assert {p.name for p in pytester.path.iterdir()} - before <= {"__pycache__"}  # no .hypothesis, no note.txt
+
+
+INTERRUPTING = '''
+import itertools
+
+from pytest_aacl import check
+
+_seen = itertools.count()
+
+
+@check(inputs=("hallucinated",))
+def user_presses_ctrl_c(case, call, ctx):
+    """Stands for the user pressing Ctrl-C in the middle of a run."""
+    if next(_seen) == 8:
+        raise KeyboardInterrupt
+'''
+
+
+def test_an_interrupted_run_still_prints_what_it_found(sheets: pytest.Pytester) -> None:
+    sheets.makeconftest(INTERRUPTING)
+    sheets.makeini("[pytest]\naddopts = -p no:randomly -p no:cacheprovider\n")
+    result = sheets.runpytest_subprocess("--aacl-target", "sheets:TARGET", "--aacl-checks", "user_presses_ctrl_c",
+                              "--aacl-max-examples", "40", "--aacl-seed", "0")
+    out = result.stdout.str()
+    assert result.ret == pytest.ExitCode.INTERRUPTED
+    assert "pytest-aacl: interrupted during aacl::read_sheet::user_presses_ctrl_c; found so far:" in out
+    assert "read_sheet: 9 calls: 0 reached the tool, 9 refused by it" in out
