@@ -161,6 +161,8 @@ def format_report(report: FuzzReport, *, replay: str = "", advice: bool = True) 
             out += [*block, ""]
     if hidden:
         out.append(f"... {hidden} more finding(s) not shown (bounded report); fix the ones above first")
+    if out and not out[-1] and reach and not reach[0]:
+        out.pop()  # one blank line between the last finding and the calls section
     out += reach + notes + skipped
     out.append(f"{len(report.findings)} finding(s) in {report.examples_run} examples; seed={report.seed}")
     if replay:

@@ -93,21 +93,25 @@ def coverage_for(kinds: Sequence[InputKind], spec: Any, budget: int,
 
     `cache` (one per tool) keeps each kind's records, which several checks share."""
     cache = {} if cache is None else cache
-    groups: dict[tuple[str, ...], list[Case]] = {}
+    per_kind: list[list[Case]] = []
     for kind in kinds:
         if kind not in cache:
             cache[kind] = _coverage_cases(kind, spec)
+        groups: dict[tuple[str, ...], list[Case]] = {}
         for record in cache[kind]:
             case = case_of(kind, record)
             groups.setdefault(_stratum(case), []).append(case)
-    picked: list[Case] = []
-    queues = [list(cases) for cases in groups.values()]
-    while queues and len(picked) < budget:
-        for queue in queues:
-            if queue and len(picked) < budget:
-                picked.append(queue.pop(0))
-        queues = [q for q in queues if q]
-    return picked
+        per_kind.append(_round_robin(list(groups.values())))
+    # kinds take turns too: a small budget must not spend itself on the canonical classes
+    # of the first kind and never send a missing required argument
+    return _round_robin(per_kind)[:budget]
+
+
+def _round_robin(queues: list[list[Case]]) -> list[Case]:
+    out: list[Case] = []
+    for i in range(max((len(q) for q in queues), default=0)):
+        out += [q[i] for q in queues if i < len(q)]
+    return out
 
 
 def _stratum(case: Case) -> tuple[str, ...]:
@@ -143,7 +147,7 @@ def failure_key(cdef: CheckDef, case: Case, call: Call, defect: AssertionError) 
         # raised in the tool's own code: its place is the cause; raised while calling it
         # (a TypeError for a missing or unexpected argument), the field it is about is,
         # whatever value was sent there
-        fields = tuple(sorted({_field_of(lb) for lb in case.labels}))
+        fields = () if case.kind == "conforming" else tuple(sorted({_field_of(lb) for lb in case.labels}))
         return (cdef.name, "escaped", type(call.error).__name__, where or "<call>", *(() if where else fields))
     return (cdef.name, call.outcome, case.kind, *labels)
 

@@ -178,7 +178,22 @@ def test_docs_example(example: Example, tmp_path: Path) -> None:
         f"{where}: exited with {result.returncode}\n{result.stdout[-3000:]}\n{result.stderr[-3000:]}"
     )
     if example.expected is not None:
+        if os.environ.get("AACL_DOCS_UPDATE") == "1":
+            _update_page(example, result.stdout)
         _compare(result.stdout, example.expected, where)
+
+
+def _update_page(example: Example, stdout: str) -> None:
+    """``AACL_DOCS_UPDATE=1``: write the actual output into the page (then read the diff!)."""
+    got, want = _normalised(stdout), _normalised(example.expected or "")
+    if got == want or (want and want[-1] == "..."):
+        return
+    page = Path(__file__).resolve().parents[1] / example.document
+    text = page.read_text(encoding="utf-8")
+    lines = text.splitlines(keepends=True)
+    head, tail = "".join(lines[: example.block.line]), "".join(lines[example.block.line :])
+    if tail.count(example.expected or "") >= 1 and example.expected:
+        page.write_text(head + tail.replace(example.expected, "\n".join(got) + "\n", 1), encoding="utf-8")
 
 
 

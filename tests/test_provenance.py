@@ -104,9 +104,9 @@ def test_unlabelled_and_malformed_provenance_never_qualify(pytester: pytest.Pyte
     data["aacl"] = {"provenance": {"kind": "from a friend"}}
     cassette.write_text(yaml.safe_dump(data))
     result = pytester.runpytest("-m", "integration", "--block-network", "--aacl-matrix", str(matrix))
-    result.assert_outcomes(errors=1)  # the test's own aacl_provenance refuses it, naming the file
-    result.stdout.fnmatch_lines(["*cannot read cassette *test_chat.yaml: its aacl.provenance has "
-                                 "kind='from a friend'; pass one of recorded, synthetic*"])
+    result.assert_outcomes(errors=1)  # the cassette's validation on load refuses it, naming the file and field
+    result.stdout.fnmatch_lines(["*test_chat.yaml: aacl.provenance.kind: 'from a friend' is not one of "
+                                 "?'recorded', 'synthetic'?"])
 
 
 def test_the_shape_is_checked_and_described() -> None:
