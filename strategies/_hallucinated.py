@@ -20,7 +20,14 @@ from . import families as F
 from ._base import copy_json
 from ._canonical import _int_bounds, strategy, unique_key
 from ._records import ABSENT, HallucinatedCall, Label, format_path
-from ._render import key_variants, named_object, no_spaces, null_for_optional, render
+from ._render import (
+    key_variants,
+    list_text_families,
+    named_object,
+    no_spaces,
+    null_for_optional,
+    render,
+)
 from ._scalars import Rendering, strings
 from ._schema import Node
 
@@ -60,7 +67,7 @@ def _likely(value: Any, node: Node, path: Path) -> bool:
     """A cheap guess that `render` finds something (checked later for the chosen slots)."""
     kind = node.kind
     if kind is None:
-        return False
+        return isinstance(value, list) and bool(list_text_families(node))
     if value is None or node.enum is not None:
         return node.nullable if value is None else True
     if kind == "string" and isinstance(path[-1], int):
@@ -232,7 +239,7 @@ def possible_families(node: Node, required: bool = True, parent: Node | None = N
     if field and node.types and "object" not in node.types and not node.never:
         out.add(F.VALUE_NAMED_OBJECT)  # only reachable as a property (see field_renderings)
     if kind is None:
-        return out
+        return out | list_text_families(node)
     if kind in ("boolean", "integer", "number", "string") and field:
         out.add(F.SCALAR_AS_LIST)
     if node.enum is not None:

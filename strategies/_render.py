@@ -16,7 +16,8 @@ from ._scalars import NULL_WORDS, Rendering, booleans, enums, null_words, number
 from ._schema import SNAKE, Node
 from ._space import space_renderings
 
-__all__ = ["key_variants", "named_object", "no_spaces", "null_for_optional", "render"]
+__all__ = ["key_variants", "list_text_families", "list_text_union", "named_object", "no_spaces",
+           "null_for_optional", "render"]
 
 _NO_SPACE_FORMATS = frozenset({"hostname", "email", "uri", "ipv4"})
 _NUMBERISH = re.compile(r"[+-]?[0-9]{1,3}(?:[, _][0-9]{3})+(?:\.[0-9]+)?|[+-]?[0-9]+,[0-9]+")
@@ -47,7 +48,7 @@ def _render(value: Any, node: Node) -> list[Rendering]:
         taken = {v.strip().casefold() for v in node.enum or () if isinstance(v, str)}
         return [r for r in null_words() if r[1].strip().casefold() not in taken]
     if kind is None:
-        return []
+        return _union_list_text(value, node) if isinstance(value, list) else []
     if kind == "array" and isinstance(value, list):
         return _lists(value, node)
     if kind == "object" and isinstance(value, dict):
@@ -60,6 +61,46 @@ def _render(value: Any, node: Node) -> list[Rendering]:
 
 
 _SCALAR_KINDS = ("boolean", "integer", "number", "string")
+
+#: what a description (or a field name) says the text form of a list is, per family
+_DECLARED = (
+    (F.LIST_CSV, re.compile(r"comma[- ]?(?:separated|delimited)|separated by (?:a )?commas?|(?:^|_)csv(?:$|_)", re.I)),
+    (F.LIST_SEMICOLON, re.compile(r"semi-?colon[- ]?(?:separated|delimited)|separated by (?:a )?semi-?colons?", re.I)),
+    (F.LIST_NEWLINES, re.compile(r"newline[- ]?(?:separated|delimited)|one per line|separated by (?:a )?newlines?", re.I)),
+    (F.LIST_SPACES, re.compile(r"(?:white)?space[- ]?(?:separated|delimited)|separated by (?:white)?spaces?", re.I)),
+)
+
+
+def list_text_union(node: Node) -> tuple[Node, Node] | None:
+    """(array branch, string branch) of a union that takes a list or a text (`list[str] | str`,
+    the LLM-friendly signature), else None."""
+    arrays = [b for b in node.branches if b.kind == "array" and b.items is not None and not b.prefix]
+    texts = [b for b in node.branches if b.kind == "string" and b.enum is None and b.fmt is None]
+    return (arrays[0], texts[0]) if len(arrays) == 1 and texts else None
+
+
+def list_text_families(node: Node) -> set[str]:
+    """The list families a list-or-text union's description or name declares its text to be.
+
+    Why only declared ones: without a word saying so, `"a,b"` may well be one item (a title
+    with a comma), so the fuzzer cannot claim the tool must read it as a list (advice instead).
+    """
+    if list_text_union(node) is None:
+        return set()
+    schema = node.schema if isinstance(node.schema, dict) else {}
+    words = " ".join(str(schema.get(k) or "") for k in ("description", "title"))
+    return {family for family, pattern in _DECLARED
+            if pattern.search(words) or (node.name and pattern.search(node.name))}
+
+
+def _union_list_text(value: list[Any], node: Node) -> list[Rendering]:
+    """A list sent as the text its list-or-text union declares: "the text form of a list
+    means that list" (a metamorphic relation, only where the schema says so)."""
+    declared = list_text_families(node)
+    pair = list_text_union(node)
+    if not declared or pair is None:
+        return []
+    return [r for r in _lists(value, pair[0]) if r[0] in declared and isinstance(r[1], str)]
 
 
 def _json_type_fits(value: Any, kind: str) -> bool:
