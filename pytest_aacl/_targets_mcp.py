@@ -217,9 +217,13 @@ def _scratch() -> str:
     """An empty directory the server runs in, so files a fuzzed call creates (an archive named
     `report.zip`, a `.csv` export) land there and never in the user's working directory."""
     if not _SCRATCH:
+        import atexit
+        import shutil
         import tempfile
 
         _SCRATCH.append(tempfile.mkdtemp(prefix="aacl-server-"))
+        # removed when the fuzzing process ends (a forked worker's exit skips atexit)
+        atexit.register(shutil.rmtree, _SCRATCH[0], ignore_errors=True)
     return _SCRATCH[0]
 
 

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import atexit
 import json
 import os
+import shutil
 import sys
 import tempfile
 import threading
@@ -26,6 +28,7 @@ SCHEMA: dict[str, Any] = {
 #: the backend's real side effect, which the spy must prevent.  Tools run in a worker process,
 #: so a list in this process would stay empty whatever happened: the bookings go to a file.
 BOOKINGS = Path(tempfile.mkdtemp(prefix="aacl-test-bookings-")) / "bookings.jsonl"
+atexit.register(shutil.rmtree, BOOKINGS.parent, ignore_errors=True)
 
 
 def book_backend(city: str, nights: int) -> str:

@@ -310,3 +310,42 @@ def test_a_value_no_transport_can_carry_is_not_the_servers_defect_and_breaks_not
         after = tools["reserve"].call({"city": "Oslo", "nights": 2})
     assert unsendable.outcome == "rejected" and "transport cannot carry" in unsendable.message
     assert after.outcome == "returned" and after.result == {"result": "2 nights in Oslo"}
+
+
+_WRITER = '''
+import os
+
+from mcp.server.mcpserver import MCPServer
+
+server = MCPServer("writer")
+
+
+@server.tool()
+def export(name: str) -> str:
+    """Write a file where the server runs; answer where that is."""
+    with open(name, "w") as handle:
+        handle.write("x")
+    return os.getcwd()
+
+
+if __name__ == "__main__":
+    server.run()
+'''
+
+
+def test_a_stdio_server_runs_in_a_scratch_directory_removed_at_exit(tmp_path: Path) -> None:
+    """Files a fuzzed call creates never land in the user's directory, nor stay behind."""
+    (tmp_path / "writer.py").write_text(_WRITER, encoding="utf-8")
+    script = (
+        "from pytest_aacl._targets import resolve\n"
+        f"[t] = resolve('stdio:{sys.executable} writer.py')\n"
+        "print(t.call({'name': 'report.csv'}).result['result'])\n"
+        "t.close()\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    where = Path(done.stdout.strip().splitlines()[-1])
+    assert where != tmp_path and where.name.startswith("aacl-server-")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["writer.py"]
+    assert not where.exists()  # removed when the fuzzing process ended
