@@ -263,7 +263,9 @@ def _tallied(cdef: Any, tally: Tally) -> Any:
     judge = cdef.func
 
     def func(case: Any, call: Call, ctx: Any) -> None:
-        rendered = frozenset(_field_of(label) for label in case.labels) if case.kind == "hallucinated" else frozenset()
+        # the fields this call varied on purpose (a rendering, or a canonical class of the
+        # coverage pass): a refusal because of them is the tool judging them, not a blocker
+        rendered = frozenset(_field_of(label) for label in case.labels) if case.kind in ("hallucinated", "conforming") else frozenset()
         tally.add(case.kind, case.args, call.outcome, call.message, call.error, rendered)
         tally.judging = case  # the check's own calls of the intended value count as valid calls
         try:

@@ -94,6 +94,8 @@ class Tally:
     #: the wording before the quoted value of a refusal attributed to an argument, so the same
     #: refusal of an empty or short value ("File not found: ") is attributed too
     _prefixes: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
+    #: said[""] quotes a call that rendered nothing (not a rendering refused for itself)
+    _plain: bool = field(default=False, repr=False, compare=False)
     #: the case whose check is being judged (its calls of the intended value are counted)
     judging: Any = field(default=None, repr=False, compare=False)
 
@@ -114,7 +116,8 @@ class Tally:
 
     def add(self, kind: str, args: dict[str, Any], outcome: str, message: str, error: Any = None,
             rendered: frozenset[str] = frozenset()) -> None:
-        """Count one generated call; `rendered` are the fields a hallucinated call rendered."""
+        """Count one generated call; `rendered` are the fields it varied on purpose (rendered,
+        or set to a canonical class such as an empty or very long string)."""
         if outcome == "rejected" and message.startswith(_NOT_SENT):
             self.not_sent += 1
             return
@@ -136,6 +139,8 @@ class Tally:
             name = refused_argument(args, message, error) or self._by_wording(message)
             if not name:  # a message quoting the rendered value (and another field's equal one) is about it
                 name = next((f for f in rendered if any(t in message for t in _texts(args.get(f)))), "")
+            if not name and len(rendered) == 1:  # naming nothing: about the one field varied on purpose
+                name = next(iter(rendered))
             if name and not self._prefixes.get(name):
                 self._learn(name, args.get(name), message)
             if name in untouched:
@@ -144,7 +149,11 @@ class Tally:
                 self.explained += 1
             else:
                 self.unexplained += 1
-            self.said.setdefault(name, " ".join(message.split())[:160])
+            text = " ".join(message.split())[:160]
+            if not name and not rendered and not self._plain:  # quote a refusal of a call that rendered nothing
+                self.said[""], self._plain = text, True
+            else:
+                self.said.setdefault(name, text)
 
     def merge(self, other: Tally) -> None:
         for name in ("reached", "refused", "not_sent", "escaped", "timeout", "valid", "valid_refused", "unexplained",
@@ -170,8 +179,11 @@ class Tally:
         if worst and share[worst][0] >= BLOCKED_SHARE * share[worst][1]:
             return worst, *share[worst], self.said.get(worst, "")
         judged = self.valid - self.explained  # calls not refused for what they rendered
-        if judged >= _MIN_CALLS and self.unexplained >= BLOCKED_SHARE * judged:
-            return "", self.unexplained, judged, self.said.get("", next(iter(self.said.values()), ""))
+        unexplained = self.unexplained
+        if self.reached == 0:  # nothing ever got through: a refusal of what a call varied explains nothing
+            judged, unexplained = self.valid, self.valid_refused
+        if judged >= _MIN_CALLS and unexplained >= BLOCKED_SHARE * judged:
+            return "", unexplained, judged, self.said.get("", next(iter(self.said.values()), ""))
         return None
 
     def as_tuple(self) -> tuple[Any, ...]:

@@ -72,8 +72,11 @@ _EXAMPLE = re.compile(r"(?:e\.g\.|for example|such as|like)[,:]?\s*\(?\s*['\"`](
 
 
 def _described(node: Node) -> list[str]:
-    """Examples the schema gives itself: `examples`, then quoted ones in the description."""
+    """Examples the schema gives itself: `examples`, its `default`, then quoted ones in the description."""
     out = [v for v in node.schema.get("examples", []) if isinstance(v, str)] if isinstance(node.schema.get("examples"), list) else []
+    default = node.schema.get("default")
+    if isinstance(default, str) and default.strip():  # the tool's own choice ("utf-8"): a value it surely accepts
+        out.append(default)
     description = node.schema.get("description")
     if isinstance(description, str):
         out += _EXAMPLE.findall(description)

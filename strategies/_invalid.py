@@ -7,6 +7,7 @@ unknown enum value, `""` is never a too-short string for a nullable field (it is
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -53,6 +54,7 @@ MUTATIONS: dict[str, str] = {
     "non_leap_day": "29 February of a century year that is not a leap year (1900-02-29)",
     "impossible_time": "a time of day that does not exist (24:00:00)",
     "duplicate_items": "a repeated item where uniqueItems is true",
+    "invalid_json_text": "a list or object sent as JSON text with one invalid item or property inside: '[1, \"a\"]' for a list of strings",
 }
 _BOOL_TYPOS = ("ture", "flase", "yes please", "nope", "2", "maybe", "truee", 2, -1)
 # no one-item list or one-key object here: models wrap values that way and a boundary may
@@ -120,8 +122,13 @@ def mutations(value: Any, node: Node) -> list[tuple[str, Any]]:
             out.append(("too_many_items", (value * (hi + 1))[: hi + 1]))
         if isinstance(lo, int) and lo >= 1:  # [] for minItems 1: a forgotten bound lets it through
             out.append(("too_few_items", value[: lo - 1] if isinstance(value, list) else []))
+        item = node.items.kind if node.items is not None else None
+        if not node.prefix and item in ("boolean", "integer", "number", "string"):
+            # an object no reading makes a list (a one-item wrap would need object items)
+            out.append(("type_change", {"zz_unknown": 1}))
     elif kind == "object":
-        out += [("type_change", 42), ("type_change", "not json {")]
+        # the other container first: a check for "parsed JSON" that forgets which kind it is
+        out += [("type_change", [1, 2]), ("type_change", 42), ("type_change", "not json {")]
     out += space_mutations(value, node, set())
     unknown = [k for k, _ in out if k not in MUTATIONS]
     if unknown:  # a new kind must be described (and so documented) before it is generated
@@ -174,6 +181,33 @@ def _sites(value: Any, node: Node, path: Path, out: list[tuple[Path, str, Any, A
             child = node.prefix[index] if index < len(node.prefix) else node.items
             if child is not None:
                 _sites(item, child, (*path, index), out)
+    if path and node.kind in ("array", "object") and _safe(node):
+        out += _json_text(value, path, out)
+
+
+#: nested mutations whose JSON text says nothing new (or cannot be written as JSON)
+_NOT_AS_TEXT = frozenset({"not_a_number", "overflow", "invalid_json_text"})
+
+
+def _json_text(value: Any, path: Path, sites: list[tuple[Path, str, Any, Any]]) -> list[tuple[Path, str, Any, Any]]:
+    """The container at `path` as JSON text with its first invalid item or property inside:
+    a reader that parses the text of a list must still check what the list holds."""
+    for sub, kind, _original, mutated in sites:
+        if len(sub) <= len(path) or sub[: len(path)] != path or kind in _NOT_AS_TEXT:
+            continue
+        inner = copy_json(value)
+        holder = inner
+        for part in sub[len(path):-1]:
+            holder = holder[part]
+        if mutated is ABSENT:
+            del holder[sub[-1]]
+        else:
+            holder[sub[-1]] = copy_json(mutated)
+        try:
+            return [(path, "invalid_json_text", value, json.dumps(inner, allow_nan=False))]
+        except (TypeError, ValueError):
+            continue
+    return []
 
 
 def mutation_sites(value: Any, root: Node) -> list[tuple[Path, str, Any, Any]]:

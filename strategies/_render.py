@@ -46,7 +46,10 @@ def _render(value: Any, node: Node) -> list[Rendering]:
         if not node.nullable or kind is None:
             return []
         taken = {v.strip().casefold() for v in node.enum or () if isinstance(v, str)}
-        return [r for r in null_words() if r[1].strip().casefold() not in taken]
+        words = [r for r in null_words() if r[1].strip().casefold() not in taken]
+        if _free_text(node):  # "na", "n/a", "none", "" are ordinary text: only the null words of code
+            words = [r for r in words if r[1].strip() in _CODE_NULLS]
+        return words
     if kind is None:
         return _union_list_text(value, node) if isinstance(value, list) else []
     if kind == "array" and isinstance(value, list):
@@ -61,6 +64,12 @@ def _render(value: Any, node: Node) -> list[Rendering]:
 
 
 _SCALAR_KINDS = ("boolean", "integer", "number", "string")
+_CODE_NULLS = frozenset({"null", "None", "NULL", "undefined"})
+
+
+def _free_text(node: Node) -> bool:
+    """A string field any text fits (no format, enum or pattern): a project may be called "na"."""
+    return node.kind == "string" and node.fmt is None and node.enum is None and "pattern" not in node.schema
 
 #: what a description (or a field name) says the text form of a list is, per family
 _DECLARED = (

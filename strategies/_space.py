@@ -289,12 +289,13 @@ CATALOGUE: tuple[InputClass, ...] = (
     *(_r("array", f) for f in (F.LIST_JSON_STRING, F.LIST_PYTHON_LITERAL, F.LIST_PYTHON_ESCAPED, F.LIST_CSV,
                                 F.LIST_SEMICOLON, F.LIST_NEWLINES, F.LIST_SPACES, F.LIST_AND, F.LIST_SINGLE_SCALAR,
                                 F.LIST_TYPED_ITEMS)),
-    *(_i("array", k) for k in ("too_many_items", "too_few_items", "duplicate_items", "type_change")),
+    *(_i("array", k) for k in ("too_many_items", "too_few_items", "duplicate_items", "type_change",
+                                "invalid_json_text")),
     # -- object ----------------------------------------------------------------------
     _c("object", "free_form", "a free-form object: empty, and keys with dots, spaces, capitals, an empty key",
        _free_object),
     *(_r("object", f) for f in (F.OBJECT_JSON_STRING, F.OBJECT_CODE_FENCE, F.OBJECT_PYTHON_LITERAL, F.KEY_CASE)),
-    *(_i("object", k) for k in ("unexpected_field", "missing_required", "type_change")),
+    *(_i("object", k) for k in ("unexpected_field", "missing_required", "type_change", "invalid_json_text")),
 )
 
 _CANONICAL = tuple(c for c in CATALOGUE if c.expect == "canonical")

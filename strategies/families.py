@@ -152,7 +152,7 @@ FAMILIES: MappingProxyType[str, str] = MappingProxyType(
         STRING_FORMAT_PADDED: 'a formatted string (email, uri, ...) with surrounding whitespace',
         QUOTED_SCALAR: "a scalar inside one layer of quotes: '\"5\"', \"'true'\"",
         ENUM_QUOTED: "an enum value inside one layer of quotes: '\"celsius\"'",
-        NULL_WORDS: 'null for a nullable field as a word: "null", "None", "n/a", ""',
+        NULL_WORDS: 'null for a nullable field as a word: "null", "None", "n/a", "" (a free-text field: only "null", "None", "NULL", "undefined")',
         INT_THOUSANDS: 'an integer with thousands separators: "1,000", "1 000", "1_000"',
         NUM_THOUSANDS: 'a number with thousands separators: "1,000.5"',
         INT_EXPONENT: 'an integer in exponent form: 1000 -> "1e3"',

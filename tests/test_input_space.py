@@ -117,3 +117,95 @@ def test_locale_separators_only_where_the_other_reading_is_impossible(value, nod
 
     found = [r.rendered for r in all_renderings(value, node) if r.family in ("int_dot_thousands", "num_decimal_comma")]
     assert (found[:1] or [None])[0] == expected
+
+
+#: one field of every type the catalogue partitions, each with every keyword its classes need
+_EVERY_TYPE = {
+    "string": {"type": "string", "minLength": 2, "maxLength": 10, "pattern": "^[a-z]+$"},
+    "integer": {"type": "integer", "minimum": 1, "maximum": 50},
+    "number": {"type": "number", "minimum": 0, "maximum": 10},
+    "boolean": {"type": "boolean"},
+    "enum": {"enum": ["dark_mode", "light_mode", "auto"]},
+    "date": {"type": "string", "format": "date"},
+    "time": {"type": "string", "format": "time"},
+    "date-time": {"type": "string", "format": "date-time"},
+    "email": {"type": "string", "format": "email"},
+    "uri": {"type": "string", "format": "uri"},
+    "hostname": {"type": "string", "format": "hostname"},
+    "uuid": {"type": "string", "format": "uuid"},
+    "ipv4": {"type": "string", "format": "ipv4"},
+    "array": {"type": "array", "items": {"type": "string"}, "minItems": 1, "maxItems": 3, "uniqueItems": True},
+    "object": {"type": "object", "properties": {"k": {"type": "integer"}}, "required": ["k"],
+               "additionalProperties": False},
+}
+
+
+def test_every_invalid_class_of_the_catalogue_is_generated_for_its_type():
+    """The catalogue is a claim: each invalid class it lists for a type is really sent."""
+    fields = {name.replace("-", "_"): schema for name, schema in _EVERY_TYPE.items()}
+    schema = {"type": "object", "properties": fields, "required": list(fields), "additionalProperties": False}
+    sent: dict[str, set[str]] = {}
+    for call in coverage("invalid", schema):
+        for label in call.labels:
+            path = str(label.path)
+            # the field itself; for an object, also what is missing or extra inside it
+            field = path.split(".")[0] if path.startswith("object.") else path
+            sent.setdefault(field, set()).add(label.kind)
+    missing = [(c.type, c.label) for c in CATALOGUE if c.expect == "invalid" and c.type in _EVERY_TYPE
+               and c.label not in sent.get(c.type.replace("-", "_"), set())]
+    assert not missing, missing
+    tool = boundary(lambda **kwargs: kwargs, schema=schema, name="every")
+    for call in coverage("invalid", schema):
+        with pytest.raises(CorrectionError):
+            tool.normalise(call.args)
+
+
+def test_a_layer_parsing_json_text_without_checking_what_it_holds_is_found():
+    """The JSON text of a list is parsed, but its items (and the container's kind) go unchecked."""
+    import json
+    import types
+
+    from pytest_aacl import fuzz
+
+    backend = types.SimpleNamespace(call=lambda **kwargs: "ok")
+    schema = {"type": "object", "properties": {
+        "entity_ids": {"type": "array", "items": {"type": "string"}},
+        "data": {"type": "object", "properties": {"level": {"type": "integer"}}}},
+        "required": ["entity_ids", "data"], "additionalProperties": False}
+
+    def call_service(entity_ids, data):
+        if isinstance(entity_ids, str):
+            entity_ids = json.loads(entity_ids)
+        if not isinstance(entity_ids, list):
+            raise ValueError("entity_ids must be a list")
+        if isinstance(data, str):
+            data = json.loads(data)
+        if not isinstance(data, (dict, list)):  # forgets that a list is not an object
+            raise ValueError("data must be a JSON object")
+        return backend.call(entity_ids=entity_ids, data=data)
+
+    report = fuzz(call_service, schema=schema, implementation=(backend, "call"), checks=["rejects_invalid"],
+                  max_examples=100, seed=0)
+    kinds = {(label["path"], label.get("kind", label.get("family"))) for f in report.findings for label in f.labels}
+    assert ("entity_ids", "invalid_json_text") in kinds, report
+    assert any(f.args.get("data") == [1, 2] for f in report.findings), report
+
+
+def test_on_free_text_only_the_null_words_of_code_stand_for_null():
+    """A project may be called "na" and a note may say "none": on a free-text field those are
+    text, so they are not sent as null (mcp-server-tree-sitter's clear_cache(project='na'))."""
+    from pytest_aacl.strategies import all_renderings
+
+    free = [r.rendered for r in all_renderings(None, {"anyOf": [{"type": "string"}, {"type": "null"}]})]
+    assert set(free) == {"null", "None", "NULL", " null ", "undefined"}
+    typed = [r.rendered for r in all_renderings(None, {"anyOf": [{"type": "integer"}, {"type": "null"}]})]
+    assert {"n/a", "na", ""} <= set(typed)
+
+
+def test_a_string_fields_own_default_is_its_realistic_value():
+    """mcp-text-editor's encoding (default "utf-8") refused every other word the fuzzer sent."""
+    from pytest_aacl.strategies._base import base_value
+    from pytest_aacl.strategies._schema import build
+
+    assert base_value(build({"type": "string", "default": "utf-8"}), "encoding") == "utf-8"
+    assert base_value(build({"type": "string", "default": "utf-8", "examples": ["latin-1"]}), "encoding") == "latin-1"

@@ -88,6 +88,26 @@ def test_fuzz_values_make_the_intended_call_reach_the_tool() -> None:
         fuzz(read_sheet, schema=schema, values=["path"])
 
 
+def test_a_given_value_is_not_a_blocker_when_other_valid_strings_of_it_are_refused() -> None:
+    """The coverage pass also sends canonical classes of `uri` (an empty or very long string);
+    a tool refusing those is judging the field it was sent, not stopping the run (markitdown-mcp:
+    "Unsupported URI scheme: ." for uri="" once a working file: URI was given)."""
+
+    def convert(uri: str, **_: object) -> str:
+        if not isinstance(uri, str) or not uri.startswith("file:"):
+            raise ValueError(f"Unsupported URI scheme: {str(uri).split(':')[0][:1]}.")
+        return "# Report"
+
+    schema = {"type": "object", "properties": {"uri": {"type": "string"}}, "required": ["uri"],
+              "additionalProperties": False}
+    blocked = fuzz(convert, schema=schema, checks=["total"], max_examples=60, seed=0)
+    assert "WARNING" in str(blocked)
+    given = fuzz(convert, schema=schema, checks=["total"], max_examples=60, seed=0,
+                 values={"uri": "file:///tmp/report.html"})
+    assert given.calls["convert"].refused > 0 and given.calls["convert"].reached > 0
+    assert "WARNING" not in str(given), str(given)
+
+
 def test_a_refusal_is_attributed_to_the_argument_it_names() -> None:
     pydantic = ("1 validation error for add_arguments\nb\n  Input should be a valid integer, unable to parse "
                 "string as an integer [type=int_parsing, input_value='x', input_type=str]")
