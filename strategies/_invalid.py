@@ -14,7 +14,7 @@ from typing import Any
 from hypothesis import event, reject
 from hypothesis import strategies as st
 
-from ._base import copy_json, graft
+from ._base import copy_json, get_at, graft
 from ._canonical import strategy
 from ._records import ABSENT, InvalidCall, Mutation, format_path
 from ._scalars import NULL_WORDS
@@ -196,9 +196,7 @@ def _json_text(value: Any, path: Path, sites: list[tuple[Path, str, Any, Any]]) 
         if len(sub) <= len(path) or sub[: len(path)] != path or kind in _NOT_AS_TEXT:
             continue
         inner = copy_json(value)
-        holder = inner
-        for part in sub[len(path):-1]:
-            holder = holder[part]
+        holder = get_at(inner, sub[len(path):-1])
         if mutated is ABSENT:
             del holder[sub[-1]]
         else:

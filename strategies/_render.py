@@ -71,6 +71,7 @@ def _free_text(node: Node) -> bool:
     """A string field any text fits (no format, enum or pattern): a project may be called "na"."""
     return node.kind == "string" and node.fmt is None and node.enum is None and "pattern" not in node.schema
 
+
 #: what a description (or a field name) says the text form of a list is, per family
 _DECLARED = (
     (F.LIST_CSV, re.compile(r"comma[- ]?(?:separated|delimited)|separated by (?:a )?commas?|(?:^|_)csv(?:$|_)", re.I)),
