@@ -76,7 +76,8 @@ def _root(schema: _Any, registry: _Any = None) -> tuple[dict[str, _Any], _Node]:
     params, _name = _tool_schema(schema, registry=registry)
     node = _build(params)
     _require_values(node)
-    if node.kind != "object":
+    # an object with anyOf branches or a `$ref` beside its type (OpenAPI's root) is one too
+    if node.types not in (("object",), ()) or params.get("type") != "object":
         raise _InvalidArgument(
             "the tool schema must describe an object of arguments "
             '({"type": "object", "properties": {...}}), got one that does not'

@@ -1,7 +1,8 @@
 """Canonical, schema-valid values: what the boundary passes through unchanged.
 
 Values are built by `_solve.Solver` from the node's schema (draft-07 form, local `$ref`s
-inlined to `MAX_REF_DEPTH`), with realistic text from `_realistic`.  Canonical means
+inlined to `MAX_REF_DEPTH`; in a large form, the schemas of properties and items are
+drafted when first built), with realistic text from `_realistic`.  Canonical means
 dates `YYYY-MM-DD`, date-times and times RFC 3339 with an offset, no null word in a field
 that also accepts null.  Where the solver had to approximate (a filter instead of a
 construction), whole values are re-checked against the node's own schema.
@@ -18,7 +19,7 @@ from hypothesis import strategies as st
 from ._realistic import FORMAT_STRATEGIES
 from ._scalars import NULL_WORDS
 from ._schema import MAX_REF_DEPTH, Node, resolve_ref
-from ._solve import Solver
+from ._solve import LAZY, Solver
 
 NULLISH = frozenset(w.strip().casefold() for w in NULL_WORDS)
 
@@ -51,25 +52,29 @@ def _not_null_word(value: Any) -> bool:
     return not (isinstance(value, str) and value.strip().casefold() in NULLISH)
 
 
-#: a draft-07 form larger than this (characters of JSON) is built lazily: union branches
-#: and optional properties when first drawn (emptiness is then found per branch, at draw time)
+#: a draft-07 form larger than this (about: counted as 40 characters of JSON a subschema)
+#: is built lazily: union branches, optional properties and the schemas of properties and
+#: items when first drawn (emptiness is then found per branch, at draw time)
 LAZY_ABOVE = 20_000
-#: the largest draft-07 form built: recursive `$ref`s are cut shallower until it fits
-INLINE_BUDGET = 2_000_000
 
 
 def _build(node: Node) -> st.SearchStrategy[Any]:
     if node.never:
         return st.nothing()
     schema = node.schema if node.enum is None or not node.nullable else _without_null(node.schema)
-    form = _bounded_draft7(schema, node.root)
-    size = len(json.dumps(form, default=str))
-    solver = Solver(NULLISH, lazy=size > LAZY_ABOVE)
+    try:
+        form: Any = draft7(schema, node.root, budget=[LAZY_ABOVE // 40])
+        solver = Solver(NULLISH)
+    except _TooLarge:
+        lazy = _Lazy(node.root, MAX_REF_DEPTH)
+        form = _draft7(schema, node.root, {}, MAX_REF_DEPTH, None, lazy)
+        form = {**form, "$schema": "http://json-schema.org/draft-07/schema#"} if isinstance(form, dict) else form
+        solver = Solver(NULLISH, lazy=True, expand=lazy.expand)
     out = solver.build(form, node.name, node.schema.get("description"), node.nullable)
     if solver.lazy:
-        # parts built while drawing may approximate: whether to check is decided per value
-        check = _checked(validator(node))
-        out = out.filter(lambda v: not solver.approximate or check(v))
+        # parts are drafted and merged while drawing, with stand-ins for the parts not
+        # drafted yet: every whole value is checked against the node's own schema
+        out = out.filter(_checked(validator(node)))
     elif solver.approximate or _beyond_draft7(node.schema):
         out = out.filter(_checked(validator(node)))
     if node.nullable:
@@ -141,17 +146,6 @@ class _TooLarge(Exception):
     pass
 
 
-def _bounded_draft7(schema: Any, root: dict[str, Any]) -> Any:
-    """`draft7` with recursion cut at `MAX_REF_DEPTH`, or shallower when that is too large
-    (a recursive OpenAPI metaschema inlined three deep is 57 MB of JSON)."""
-    for depth in range(MAX_REF_DEPTH, 1, -1):
-        try:
-            return draft7(schema, root, depth=depth, budget=[INLINE_BUDGET // 40])
-        except _TooLarge:
-            continue
-    return draft7(schema, root, depth=1)
-
-
 def draft7(schema: Any, root: dict[str, Any], counts: dict[str, int] | None = None,
            depth: int = MAX_REF_DEPTH, budget: list[int] | None = None) -> Any:
     """A 2020-12 node as a self-contained draft-07 schema the canonicaliser reads.
@@ -167,14 +161,45 @@ def draft7(schema: Any, root: dict[str, Any], counts: dict[str, int] | None = No
 
 
 _UNEVALUATED = {"unevaluatedProperties": "additionalProperties", "unevaluatedItems": "items"}
+#: keywords whose schema describes another value than the one at hand (an item, a value, a key)
+_DESCENT = ("items", "additionalItems", "additionalProperties", "contains", "propertyNames")
 _APPLICATORS = ("allOf", "anyOf", "oneOf", "not", "if", "$ref", "$dynamicRef", "dependentSchemas",
                 "prefixItems", "contains")
 
 
+class _Lazy:
+    """The subschemas of a large form in positions that describe another value (a
+    property's, an item's): each drafted when the solver first builds it, so a form is
+    never inlined whole (azure-pipelines: 3,828 distinct subschemas, 247,187 inlined)."""
+
+    def __init__(self, root: dict[str, Any], depth: int) -> None:
+        self.root, self.depth = root, depth
+        self._raw: list[tuple[Any, dict[str, int]]] = []
+        self._index: dict[tuple[int, tuple[tuple[str, int], ...]], int] = {}
+        self._done: dict[int, Any] = {}
+
+    def stub(self, raw: Any, counts: dict[str, int]) -> Any:
+        if not isinstance(raw, dict):
+            return _draft7(raw, self.root, counts, self.depth, None, self)
+        key = (id(raw), tuple(sorted(counts.items())))
+        n = self._index.get(key)
+        if n is None:
+            n = self._index[key] = len(self._raw)
+            self._raw.append((raw, counts))
+        return {"$ref": f"{LAZY}{n}"}
+
+    def expand(self, n: int) -> Any:
+        found = self._done.get(n)
+        if found is None:
+            raw, counts = self._raw[n]
+            found = self._done[n] = _draft7(raw, self.root, counts, self.depth, None, self)
+        return found
+
+
 def _draft7(s: Any, root: dict[str, Any], counts: dict[str, int], depth: int = MAX_REF_DEPTH,
-            budget: list[int] | None = None) -> Any:
+            budget: list[int] | None = None, lazy: _Lazy | None = None) -> Any:
     if isinstance(s, list):
-        return [_draft7(x, root, counts, depth, budget) for x in s]
+        return [_draft7(x, root, counts, depth, budget, lazy) for x in s]
     if not isinstance(s, dict):
         return _integral(s)
     if budget is not None:  # dicts left to build before the form counts as too large
@@ -187,34 +212,43 @@ def _draft7(s: Any, root: dict[str, Any], counts: dict[str, int], depth: int = M
             return False
         target = resolve_ref(root, ref)
         rest = {k: v for k, v in s.items() if k != "$ref"}
-        inner = _draft7(target, root, {**counts, ref: counts.get(ref, 0) + 1}, depth, budget)
-        rest7 = _draft7(rest, root, counts, depth, budget)
+        inner = _draft7(target, root, {**counts, ref: counts.get(ref, 0) + 1}, depth, budget, lazy)
+        rest7 = _draft7(rest, root, counts, depth, budget, lazy)
         return {"allOf": [inner, rest7]} if rest7 else inner
+    def other(value: Any) -> Any:  # a schema for another value than `s`'s own
+        if lazy is not None:
+            return [lazy.stub(v, counts) for v in value] if isinstance(value, list) else lazy.stub(value, counts)
+        return _draft7(value, root, counts, depth, budget, lazy)
+
     out: dict[str, Any] = {}
     for key, value in s.items():
         if (key.startswith("x-") and key != "x-aacl-values") or key in ("$defs", "definitions", "$schema", "$id", "$anchor", "$comment"):
             continue
         if key == "prefixItems":
-            out["items"] = _draft7(value, root, counts, depth, budget)
+            out["items"] = other(value)
             if "items" in s:
-                out["additionalItems"] = _draft7(s["items"], root, counts, depth, budget)
+                out["additionalItems"] = other(s["items"])
         elif key == "items" and "prefixItems" in s:
             continue
         elif key in _UNEVALUATED and not any(k in s for k in _APPLICATORS) and _UNEVALUATED[key] not in s:
             # with no applicator beside it, unevaluated* means what additional* means
-            out[_UNEVALUATED[key]] = _draft7(value, root, counts, depth, budget)
+            out[_UNEVALUATED[key]] = other(value)
         elif key == "dependentRequired":
             out.setdefault("dependencies", {}).update(value)
         elif key == "dependentSchemas":
-            out.setdefault("dependencies", {}).update(_draft7(value, root, counts, depth, budget))
-        elif key in ("properties", "patternProperties", "dependencies"):
-            out[key] = {k: _draft7(v, root, counts, depth, budget) for k, v in value.items()} if isinstance(value, dict) else value
+            out.setdefault("dependencies", {}).update(_draft7(value, root, counts, depth, budget, lazy))
+        elif key in ("properties", "patternProperties"):
+            out[key] = {k: other(v) for k, v in value.items()} if isinstance(value, dict) else value
+        elif key == "dependencies":
+            out[key] = {k: _draft7(v, root, counts, depth, budget, lazy) for k, v in value.items()} if isinstance(value, dict) else value
+        elif key in _DESCENT:
+            out[key] = other(value)
         elif key in ("enum", "const"):
             out[key] = _integral(value)
         elif key in ("required", "default", "examples", "x-aacl-values"):
             out[key] = value
         else:
-            out[key] = _draft7(value, root, counts, depth, budget)
+            out[key] = _draft7(value, root, counts, depth, budget, lazy)
     return out
 
 

@@ -122,7 +122,9 @@ def tool_schema(obj: Any, *, argname: str = "schema", registry: Any = None) -> t
 
             return canonicalise(obj), "tool"
     except SpecError as err:
-        inlined = _inlined(obj, registry)
+        # inlining answers only what the spec layer says of references (nested `$id`s,
+        # anchors, remote or metaschema `$ref`s); on anything else it is slow and changes nothing
+        inlined = _inlined(obj, registry) if _about_refs(err) else None
         if inlined is not None:
             return tool_schema(inlined, argname=argname)
         if isinstance(obj, dict):
@@ -161,6 +163,11 @@ def _inlined(obj: Any, registry: Any = None) -> dict[str, Any] | None:
     except Exception:  # referencing's own errors for malformed ids: keep the original refusal
         return None
     return out if out != obj and not _has_ref(out) else None
+
+
+def _about_refs(err: Exception) -> bool:
+    text = str(err)
+    return any(word in text for word in ("$ref", "$id", "$anchor", "$schema", "metaschema"))
 
 
 def _has_ref(node: Any) -> bool:

@@ -12,17 +12,14 @@ a strategy is marked `approximate` so the caller re-checks whole values.
 
 from __future__ import annotations
 
-import json
 import math
 import re
 from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 import jsonschema
 from hypothesis import strategies as st
 from hypothesis.errors import HypothesisException
-from hypothesis_jsonschema import _canonicalise as _hjs
 from hypothesis_jsonschema._canonicalise import (
     FALSEY,
     canonicalish,
@@ -31,6 +28,8 @@ from hypothesis_jsonschema._canonicalise import (
 )
 
 from . import _realistic as R
+from ._hjs import canonical as _canonicalish
+from ._hjs import draft7_only as _draft7_only
 from ._numeric import integers as _integers
 from ._numeric import numbers as _numbers
 
@@ -47,90 +46,16 @@ _ASSERTING = frozenset((
     "dependencies propertyNames allOf anyOf oneOf not if minContains maxContains").split())
 
 
-def draft7_validator(schema: Any) -> Any:
-    """A format-checking draft-07 validator for a canonical (draft-07 form) schema."""
-    return _V7(schema, format_checker=_V7.FORMAT_CHECKER)
+def draft7_validator(schema: Any, registry: Any = None) -> Any:
+    """A format-checking draft-07 validator for a canonical (draft-07 form) schema;
+    `registry` resolves the `LAZY` references of a form drafted part by part."""
+    if registry is None:
+        return _V7(schema, format_checker=_V7.FORMAT_CHECKER)
+    return _V7(schema, format_checker=_V7.FORMAT_CHECKER, registry=registry)
 
 
-_patched = 0
-
-
-def _draft7_class(_schema: Any) -> Any:
-    return _V7
-
-
-@contextmanager
-def _draft7_only() -> Iterator[None]:
-    """While the solver runs, hypothesis-jsonschema's helpers read every schema as draft-07
-    without re-validating it against its metaschema.
-
-    `merged` and `make_validator` call `check_schema` on each schema they see (against the
-    2020-12 metaschema when it names no `$schema`): on a large configuration schema that
-    was most of the build time (5 of 11 s for codecov's).  The schemas here are draft-07
-    forms of a schema already validated against its own metaschema, so the check proves
-    nothing; the module attribute is swapped back on exit (re-entrant, not thread-safe).
-    """
-    global _patched
-    if _patched:
-        yield
-        return
-    saved = _hjs._get_validator_class, _hjs.canonicalish, _hjs.encode_canonical_json
-    _hjs._get_validator_class, _hjs.canonicalish, _hjs.encode_canonical_json = (
-        _draft7_class, _canonicalish, _encode)
-    _patched += 1
-    try:
-        yield
-    finally:
-        _patched -= 1
-        _hjs._get_validator_class, _hjs.canonicalish, _hjs.encode_canonical_json = saved
-        _CANONICAL.clear()
-
-
-def _encode(value: Any) -> str:
-    """`encode_canonical_json` through the C encoder (its own is pure Python, and
-    `canonicalish` encodes the whole subtree at every level).  The one difference, 1.0
-    written as `1.0` rather than `1`, cannot arise: `_canonical.draft7` writes integral
-    floats as ints, and the merges in between keep the types they are given."""
-    return json.dumps(value, sort_keys=True)
-
-
-#: id(schema) -> (schema, its canonical form), both kept alive while the solver runs
-_CANONICAL: dict[int, tuple[Any, Any]] = {}
-
-
-def _canonicalish(schema: Any) -> Any:
-    """hypothesis-jsonschema's `canonicalish`, remembered by identity while the solver runs.
-
-    It re-encodes its whole argument at every level it recurses into, and `merged` calls it
-    on every input: on a large schema that was most of the rest of the build time.  `merged`
-    mutates what it gets at two levels (pops keys, extends `allOf`, updates
-    `dependencies`), so a remembered form is handed out as a copy of those two levels.
-    """
-    if not isinstance(schema, dict):
-        return canonicalish(schema)
-    known = _CANONICAL.get(id(schema))
-    if known is None or known[0] is not schema:
-        out = _big_enum(schema) if len(schema.get("enum") or ()) > 16 and "const" not in schema else None
-        out = canonicalish(schema) if out is None else out
-        known = _CANONICAL[id(schema)] = (schema, out)
-        _CANONICAL[id(out)] = (out, out)
-    return _copy2(known[1])
-
-
-def _big_enum(schema: dict[str, Any]) -> Any:
-    """What `canonicalish` makes of an `enum`, in linear time: it checks each member
-    against the whole schema, enum included (an 870-member enum took 90 s)."""
-    if not isinstance(schema["enum"], list):
-        return None
-    check = _V7({k: v for k, v in schema.items() if k != "enum"}).is_valid
-    values = sorted((v for v in schema["enum"] if check(v)), key=_hjs.sort_key)
-    return FALSEY if not values else {"const": values[0]} if len(values) == 1 else {"enum": values}
-
-
-def _copy2(s: Any) -> Any:
-    if not isinstance(s, dict):
-        return s
-    return {k: dict(v) if isinstance(v, dict) else list(v) if isinstance(v, list) else v for k, v in s.items()}
+#: a subschema of a large form not drafted yet: `{"$ref": LAZY + "<n>"}` (see `Solver.expand`)
+LAZY = "urn:aacl-lazy:"
 
 
 #: keys whose value is one subschema / a list of them / a map of them (canonical forms)
@@ -171,9 +96,22 @@ class Solver:
     """Builds strategies for canonical schemas; `nullish` strings are excluded from text
     that shares a field with null (the boundary reads them as null)."""
 
-    def __init__(self, nullish: frozenset[str], lazy: bool = False) -> None:
+    def __init__(self, nullish: frozenset[str], lazy: bool = False, expand: Any = None) -> None:
         self.nullish = nullish
         self.approximate = False
+        #: `expand(n)` drafts the subschema `{"$ref": LAZY + n}` stands for (a large form's
+        #: properties and items are drafted when first built: inlining all of them up front
+        #: multiplied azure-pipelines' 3,828 distinct subschemas into 247,187)
+        self.expand = expand
+        self._registry: Any = None
+        if expand is not None:
+            from referencing import Registry, Resource
+            from referencing.jsonschema import DRAFT7
+
+            def retrieve(uri: str) -> Resource[Any]:
+                return Resource(contents=expand(int(uri[len(LAZY):])), specification=DRAFT7)
+
+            self._registry = Registry(retrieve=retrieve)  # type: ignore[call-arg]
         #: build union branches and optional properties when first drawn, not up front: on
         #: a large configuration schema one example needs a small part of the whole tree
         self.lazy = lazy
@@ -188,6 +126,7 @@ class Solver:
         """Values of `schema` (any draft-07 form); `name`/`description` pick realistic text,
         `nullable` says null is also allowed here, so null words are not text."""
         with _draft7_only():
+            schema = self._drafted(schema)
             known = self._canonical.get(id(schema))
             if known is not None and known[0] is schema:
                 s = known[1]
@@ -206,6 +145,18 @@ class Solver:
                 self._memo[fast] = found
             return found
 
+    def _drafted(self, schema: Any) -> Any:
+        """`schema` with a `LAZY` reference at its top replaced by what it stands for."""
+        ref = schema.get("$ref") if isinstance(schema, dict) else None
+        if not (isinstance(ref, str) and ref.startswith(LAZY)) or self.expand is None:
+            return schema
+        target = self.expand(int(ref[len(LAZY):]))
+        rest = _without(schema, "$ref")  # what a merge added beside it
+        return {"allOf": [target, rest]} if rest else target
+
+    def _check(self, schema: Any) -> Any:
+        return draft7_validator(schema, self._registry).is_valid
+
     def _build(self, s: dict[str, Any], name: str | None, description: Any,
                nullable: bool) -> st.SearchStrategy[Any]:
         if s == FALSEY:
@@ -219,7 +170,7 @@ class Solver:
             if not set(s["not"]) & _ASSERTING:  # `not` of a schema that accepts everything
                 return st.nothing()
             self.approximate = True
-            excluded = draft7_validator(s["not"]).is_valid
+            excluded = self._check(s["not"])
             return self.build(_without(s, "not"), name, description, nullable).filter(lambda v: not excluded(v))
         if "anyOf" in s:
             rest = _without(s, "anyOf")
@@ -254,7 +205,7 @@ class Solver:
                                 name, description)
         # no merge exists: build the first part, check the others
         self.approximate = True
-        check = draft7_validator(s).is_valid
+        check = self._check(s)
         base = merged([rest, parts[0]]) or parts[0]
         return self.build(base, name, description).filter(check)
 
@@ -269,7 +220,7 @@ class Solver:
                 # a type every value of which another branch accepts can never be exclusive
                 keep = [t for t in get_type(mine) if not any(_accepts_all(o, t) for o in others)]
                 mine = merged([mine, {"type": keep}]) if keep else FALSEY
-            checks = [draft7_validator(o).is_valid for o in others]
+            checks = [self._check(o) for o in others]
             return self.build(mine, name, description).filter(lambda v: not any(c(v) for c in checks))
 
         if self.lazy:
@@ -312,7 +263,7 @@ class Solver:
         elif isinstance(pattern, str):
             base = _regex(pattern, lo, hi)
             if isinstance(fmt, str):
-                checks.append(draft7_validator({"format": fmt}).is_valid)
+                checks.append(self._check({"format": fmt}))
         else:
             pool = R.named_pool(name, description)
             plain = R.text(lo, hi)
@@ -325,7 +276,7 @@ class Solver:
             else:
                 base = pool.filter(_length(lo, hi)) | plain
             if isinstance(fmt, str):  # an unknown format: anything passes the checker
-                checks.append(draft7_validator({"format": fmt}).is_valid)
+                checks.append(self._check({"format": fmt}))
         for check in checks:
             base = base.filter(check)
         return base
@@ -350,7 +301,7 @@ class Solver:
         more = [self.build(_merge(tail_schema, c), name, description) for c in s.get("x-more-contains", [])]
         if contains is not None:
             hit = self.build(_merge(tail_schema, contains), name, description)
-            is_hit = draft7_validator(contains).is_valid
+            is_hit = self._check(contains)
             if c_hi is not None:
                 tail = tail.filter(lambda v: not is_hit(v))
             self.approximate = True
@@ -424,11 +375,18 @@ class Solver:
             # values are checked, so an object only passes when no key meets that pattern
             self.approximate = True
             patterns = usable
-        name_ok = draft7_validator(names).is_valid if names else (lambda _k: True)
+        name_ok = self._check(names) if names else (lambda _k: True)
 
         built: dict[str, st.SearchStrategy[Any]] = {}
 
         def value(key: str) -> st.SearchStrategy[Any]:
+            found = built.get(key)
+            if found is None:
+                with _draft7_only():  # called while drawing, too (lazy optional properties)
+                    return _value(key)
+            return found
+
+        def _value(key: str) -> st.SearchStrategy[Any]:
             found = built.get(key)
             if found is None:
                 schemas = [props[key]] if key in props else []
@@ -457,6 +415,9 @@ class Solver:
             # the common tool shape: named properties only, so Hypothesis' own builder does
             return st.fixed_dictionaries({k: values[k] for k in required},
                                          optional={k: values[k] for k in optional})
+
+        if not required and (not optional or hi == 0) and lo == 0 and (not patterns or new_key.is_empty):
+            return st.just({})  # no key could be drawn (a composite that never draws warns)
 
         @st.composite
         def objects(draw: st.DrawFn) -> dict[str, Any]:
@@ -488,7 +449,8 @@ def _first_live(makers: list[Any]) -> st.SearchStrategy[Any]:
 
     def get(i: int) -> st.SearchStrategy[Any]:
         if i not in built:
-            built[i] = makers[i]()
+            with _draft7_only():  # a maker merges schemas before it builds: same helpers
+                built[i] = makers[i]()
         return built[i]
 
     @st.composite

@@ -157,6 +157,23 @@ def test_a_malformed_schema_names_the_pointer_and_the_fix(schema: dict, pointer:
     assert fragment in str(info.value)
 
 
+def test_a_malformed_annotation_is_dropped_not_refused() -> None:
+    """Published schemas carry `"examples": "3.15"` (meltano's): it never changes which
+    values are valid, so the tool stays usable; a property *named* like one is kept."""
+    schema = {"type": "object", "properties": {
+        "v": {"type": "string", "examples": "3.15", "title": 5, "description": "a version"},
+        "examples": {"type": "integer"}},
+        "$defs": {"group": {"x": {"type": "integer", "deprecated": "yes"}}},
+        "required": ["w"], "additionalProperties": {"$ref": "#/$defs/group/x"}}
+    out = from_schema(schema).parameters
+    assert out["properties"]["v"] == {"type": "string", "description": "a version"}
+    assert out["properties"]["examples"] == {"type": "integer"}
+    assert out["$defs"]["x"] == {"type": "integer"}  # hoisted from a non-schema container
+    assert "examples" in schema["properties"]["v"]  # the caller's schema is not changed
+    with pytest.raises(SpecError, match="minLength"):  # a constraint is still refused
+        from_schema({"type": "object", "properties": {"v": {"minLength": "x", "examples": "3.15"}}})
+
+
 @pytest.mark.parametrize("schema", [{"type": "string"}, {}, {"type": "array"}, True, [], "object"])
 def test_the_root_must_describe_an_object(schema: object) -> None:
     with pytest.raises(SpecError, match="object"):

@@ -138,3 +138,21 @@ def test_hallucinated_intends_the_same_realistic_values() -> None:
         assert all(re.fullmatch(r"[a-z0-9.-]+\.[a-z]{2,}", d) for d in call.intended["include_domains"])
         assert all(s.isascii() and s.isprintable() for s in _strings(call.intended))
 
+
+
+def test_the_private_names_conforming_swaps_exist_in_the_installed_hypothesis_jsonschema() -> None:
+    """`strategies/_hjs.py` swaps these while it solves: an upgrade that renames one must
+    fail here, in one line, not as a wrong value deep inside a draw."""
+    import importlib
+
+    import hypothesis_jsonschema
+    from hypothesis_jsonschema import _canonicalise
+
+    hjs = importlib.import_module("strategies._hjs")
+    missing = [name for name in hjs.PATCHED if not hasattr(_canonicalise, name)]
+    assert not missing, f"hypothesis-jsonschema {hypothesis_jsonschema.__version__} lacks {missing}"
+    assert hypothesis_jsonschema.__version__.startswith("0.23."), hypothesis_jsonschema.__version__
+    before = {name: getattr(_canonicalise, name) for name in hjs.PATCHED}
+    with hjs.draft7_only():
+        assert "$ref" in _canonicalise.ALL_KEYWORDS
+    assert {name: getattr(_canonicalise, name) for name in hjs.PATCHED} == before  # put back

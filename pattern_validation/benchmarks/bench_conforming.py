@@ -82,7 +82,12 @@ def run_one(tool: str, schema: Any, examples: int, timeout: float) -> dict[str, 
         if not drawn:
             return {"outcome": "crashed", "first": None, "message": f"{type(err).__name__}: {str(err)[:200]}"}
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
+        while True:  # the re-firing alarm may land here too, before it is switched off
+            try:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+                break
+            except _Timeout:
+                continue
     bad = []
     for value in drawn:
         try:

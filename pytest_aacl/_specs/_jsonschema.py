@@ -110,7 +110,7 @@ def _canonicalise(schema: dict[str, Any]) -> dict[str, Any]:
     draft = _detect_draft(schema)
     key = _fingerprint(schema, draft)
     if key is None or key not in _VALID:
-        _check_metaschema(schema, draft)
+        schema = _check_metaschema(schema, draft)
         if key is not None:
             _VALID[key] = None
             if len(_VALID) > 4096:
@@ -182,10 +182,33 @@ def _metavalidator(draft: int) -> Any:
     return cls(cls.META_SCHEMA)
 
 
-def _check_metaschema(node: Any, draft: int, base: str = "") -> None:
-    error = next(iter(_metavalidator(draft).iter_errors(node)), None)
-    if error is None:
-        return
+#: keywords that never change which values are valid: a malformed one (published
+#: schemas have `"examples": "3.15"`) is dropped rather than refusing the whole tool
+_ANNOTATIONS = frozenset(("title", "description", "examples", "$comment", "deprecated", "readOnly", "writeOnly"))
+_NAMED = frozenset(("properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "dependencies"))
+
+
+def _check_metaschema(node: Any, draft: int, base: str = "") -> Any:
+    """`node` if its metaschema accepts it, less any malformed annotation (copied then);
+    a `SpecError` naming the first other defect."""
+    for _ in range(1000):
+        errors = list(_metavalidator(draft).iter_errors(node))
+        if not errors:
+            return node
+        paths = [list(e.absolute_path) for e in errors]
+        dropped = [p for p in paths if p and p[-1] in _ANNOTATIONS and (len(p) < 2 or p[-2] not in _NAMED)]
+        if len(dropped) < len(paths):
+            _refuse(next(e for e, p in zip(errors, paths, strict=True) if p not in dropped), draft, base)
+        node = copy.deepcopy(node)
+        for path in dropped:
+            parent: Any = node
+            for step in path[:-1]:
+                parent = parent[step]
+            parent.pop(path[-1], None)
+    return node
+
+
+def _refuse(error: Any, draft: int, base: str) -> None:
     path = [str(p) for p in error.absolute_path]
     if (path and path[-1] == "type") or (len(path) > 1 and path[-2] == "type"):
         bad = error.instance
@@ -322,7 +345,7 @@ class _Canonicaliser:
         if not isinstance(found, (dict, bool)):
             raise SpecError(f"$ref {ref!r} does not resolve to a schema in this document; "
                             "point it at an entry of the root \"$defs\"", pointer=here)
-        _check_metaschema(found, self.draft, base=target)
+        found = _check_metaschema(found, self.draft, base=target)
         base = ptr.split(target)[-1] or "def"
         name, n = base, 1
         while name in self.defs or ptr.exists(self.source, ptr.join("/$defs", name)) or \
