@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 _RUNS = pytest.StashKey[list[dict[str, Any]]]()
+_ERROR = pytest.StashKey[str]()  # a report that could not be written, said in the summary
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -163,7 +164,12 @@ def aacl_provenance(request: pytest.FixtureRequest) -> dict[str, Any] | None:
 
 
 def _recorded_test(request: pytest.FixtureRequest) -> bool:
-    marker = _marker_name(request.config)
+    from ._integration.plugin import marker_name
+
+    try:
+        marker = marker_name(request.config)
+    except pytest.UsageError:  # a bad marker name is reported once, by the integration plugin
+        return False
     return bool(marker) and request.node.get_closest_marker(marker) is not None
 
 
@@ -174,15 +180,6 @@ def _raw(arguments: Any) -> Any:
         return json.loads(arguments) if isinstance(arguments, str) else arguments
     except ValueError:
         return arguments
-
-
-def _marker_name(config: pytest.Config) -> str:
-    """The recorded-LLM-test marker the project opted in with (ini / --aacl-marker), or ""."""
-    try:
-        chosen = config.getoption("aacl_marker", None) or config.getini("aacl_marker")
-    except (ValueError, KeyError):
-        return ""
-    return str(chosen or "")
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:
@@ -200,7 +197,7 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
         try:
             Path(path).write_text(json.dumps(report, indent=2, ensure_ascii=False), encoding="utf-8")
         except OSError as exc:
-            session.config._aacl_harness_error = f"aacl: could not write {path}: {exc.strerror}"  # type: ignore[attr-defined]
+            session.config.stash[_ERROR] = f"aacl: could not write {path}: {exc.strerror}"
 
 
 @pytest.hookimpl(optionalhook=True)
@@ -220,7 +217,7 @@ def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> Non
     if hasattr(config, "workerinput"):
         return
     runs = config.stash.get(_RUNS, [])
-    error = getattr(config, "_aacl_harness_error", "")
+    error = config.stash.get(_ERROR, "")
     if error:
         terminalreporter.write_line(error, red=True)
     if not runs:

@@ -70,7 +70,9 @@ def classify(obj: Any) -> Kind:
         return "mcp_tool"
     if callable(obj) and getattr(obj, "__fastmcp__", None) is not None:
         return "fastmcp_function"
-    if _spec_attribute(obj):
+    from ._spec import spec_attribute
+
+    if spec_attribute(obj) is not None:
         return "spec"
     if callable(obj):
         return "function"
@@ -85,10 +87,3 @@ def _is_boundary_tool(obj: Any) -> bool:
         return False
 
 
-def _spec_attribute(obj: Any) -> bool:
-    from ._spec import ToolSpec
-
-    try:
-        return isinstance(getattr(obj, "spec", None), ToolSpec)
-    except Exception:  # a property that raises is not a ToolSpec holder
-        return False

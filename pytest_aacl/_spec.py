@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["ToolSpec"]
+__all__ = ["ToolSpec", "spec_attribute"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -50,3 +50,13 @@ class ToolSpec:
                 "parameters": self.parameters,
             },
         }
+
+
+def spec_attribute(obj: Any) -> ToolSpec | None:
+    """`obj.spec` when it is a ToolSpec (a boundary Tool, a FuzzableTool): a property that
+    raises is not a ToolSpec holder."""
+    try:
+        spec = getattr(obj, "spec", None)
+    except Exception:
+        return None
+    return spec if isinstance(spec, ToolSpec) else None

@@ -107,3 +107,10 @@ def test_every_real_bfcl_declaration_imports_and_is_valid_2020_12() -> None:
                     errors = list(meta.iter_errors(spec.parameters))
                     assert not errors, f"{path.name} {declaration['name']}: {errors[0].message}"
     assert declarations > 6000 and len(checked) > 2000
+
+
+def test_a_draft_03_union_type_holding_a_schema_is_refused_not_a_type_error() -> None:
+    """Draft-03 allows `"any"` (also BFCL's word) and schemas inside a `type` list: the
+    draft-03 metaschema itself crashed the dialect translation with an unhashable dict."""
+    with pytest.raises(SpecError, match="not a JSON Schema type"):
+        as_spec({"type": "object", "properties": {"a": {"type": ["any", {"type": "string"}]}}})

@@ -19,14 +19,28 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 VENDOR_LIMIT = 300_000
-PERMISSIVE = ("MIT", "Apache-2.0", "BSD-3-Clause")
+PERMISSIVE = ("MIT", "MIT-0", "Apache-2.0", "BSD-2-Clause", "BSD-3-Clause")
 
 #: (wheel name prefix, import package, glob inside the package, licence by file stem)
 SOURCES = {
     "check_jsonschema": ("builtin_schemas/vendor/*.json", "builtin_schemas/custom/*.json"),
     "nbformat": ("v3/*.schema.json", "v4/nbformat.v4.*.schema.json"),
     "openapi_spec_validator": ("resources/schemas/*/schema.json",),
+    # added 2026-11-27, measured once before any change was made for them (see README note)
+    "cibuildwheel": ("resources/cibuildwheel.schema.json",),
+    "cyclonedx_python_lib": ("_res/*.schema.json",),
+    "dbt_core": ("jsonschemas/*/*.json",),
+    "jsonschema_specifications": ("schemas/*/metaschema.json",),
+    "poetry_core": ("json/schemas/*-schema.json",),
+    "validate_pyproject": ("*.schema.json", "plugins/*.schema.json"),
+    "aws_sam_translator": ("validator/sam_schema/schema.json", "policy_templates_data/schema.json"),
+    "cfn_lint": ("data/CfnLintCli/config/schema.json", "data/schemas/other/iam/*.json",
+                 "data/schemas/other/resources/*.json", "data/schemas/other/parameters/*.json",
+                 "data/schemas/other/template/*.json", "data/schemas/other/step_functions/*.json"),
 }
+#: the top-level package inside the wheel, where it is not the distribution's name
+PACKAGE_DIRS = {"cyclonedx_python_lib": "cyclonedx/schema", "dbt_core": "dbt", "poetry_core": "poetry/core",
+                "aws_sam_translator": "samtranslator", "cfn_lint": "cfnlint"}
 #: check-jsonschema's vendor/README.md and vendor/licenses/: SchemaStore (Apache-2.0) unless listed
 CHECK_JSONSCHEMA_LICENCES = {
     "azure-pipelines": "MIT", "bitbucket-pipelines": "MIT", "buildkite": "MIT", "changie": "MIT",
@@ -34,7 +48,10 @@ CHECK_JSONSCHEMA_LICENCES = {
     "meltano": "MIT", "readthedocs": "MIT", "renovate": "AGPL-3.0", "snapcraft": "GPL-3.0",
     "taskfile": "MIT",
 }
-PACKAGE_LICENCES = {"nbformat": "BSD-3-Clause", "openapi_spec_validator": "Apache-2.0"}
+PACKAGE_LICENCES = {"nbformat": "BSD-3-Clause", "openapi_spec_validator": "Apache-2.0",
+                    "cibuildwheel": "BSD-2-Clause", "cyclonedx_python_lib": "Apache-2.0", "dbt_core": "Apache-2.0",
+                    "jsonschema_specifications": "MIT", "poetry_core": "MIT", "validate_pyproject": "MPL-2.0",
+                    "aws_sam_translator": "Apache-2.0", "cfn_lint": "MIT-0"}
 
 
 def held_out(name: str) -> bool:
@@ -52,7 +69,8 @@ def main(dirs: list[str]) -> None:
             continue
         with zipfile.ZipFile(wheel) as z:
             for member in sorted(z.namelist()):
-                inner = member.removeprefix(dist + "/")
+                top = PACKAGE_DIRS.get(dist, dist)
+                inner = member.removeprefix(top + "/")
                 if member == inner or not any(fnmatch.fnmatch(inner, g) for g in SOURCES[dist]):
                     continue
                 data = z.read(member)
@@ -63,12 +81,14 @@ def main(dirs: list[str]) -> None:
                 stem = inner.split("/")[-1].removesuffix(".json")
                 if dist == "openapi_spec_validator":
                     stem = "openapi-" + inner.split("/")[-2]
+                elif dist not in ("check_jsonschema", "nbformat"):  # the path says which one
+                    stem = inner.removesuffix(".json").replace("/", "-")
                 licence = (CHECK_JSONSCHEMA_LICENCES.get(stem, "Apache-2.0") if dist == "check_jsonschema"
                            else PACKAGE_LICENCES[dist])
                 name = f"{dist.replace('_', '-')}/{stem}"
                 vendored = licence in PERMISSIVE and len(data) <= VENDOR_LIMIT
                 entry = {"name": name, "package": dist.replace("_", "-"), "version": version,
-                         "module": dist, "path": inner, "licence": licence, "bytes": len(data),
+                         "module": top.replace("/", "."), "path": inner, "licence": licence, "bytes": len(data),
                          "sha256": digest, "split": "held-out" if held_out(name) else "tuning",
                          "file": f"schemas/{name.replace('/', '__')}.json" if vendored else None}
                 if vendored:

@@ -182,8 +182,12 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     _end_collection_guard(config)
 
 
-def _marker_name(config: pytest.Config) -> str:
-    name = (config.getoption("aacl_marker") or config.getini("aacl_marker") or "").strip()
+def marker_name(config: pytest.Config) -> str:
+    """The recorded-LLM-test marker the project opted in with (--aacl-marker / ini), or ""."""
+    try:
+        name = str(config.getoption("aacl_marker", None) or config.getini("aacl_marker") or "").strip()
+    except (ValueError, KeyError):  # the option is not registered (the plugin is not loaded)
+        return ""
     if name and not name.isidentifier():
         raise pytest.UsageError(f"aacl_marker = {name!r} is not a marker name; use a Python "
                                 "identifier such as integration or llm")
@@ -191,7 +195,7 @@ def _marker_name(config: pytest.Config) -> str:
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    marker = _marker_name(config)
+    marker = marker_name(config)
     if not marker:
         return  # not opted in: installed, pytest-aacl changes nothing about these tests
     from ._cassettes import remove_stale_temp_files

@@ -85,7 +85,7 @@ def translate_bfcl(node: Any) -> Any:
     elif isinstance(kind, str) and kind in _TYPES:
         out["type"] = _TYPES[kind]
     elif isinstance(kind, list):
-        out["type"] = [_TYPES.get(k, k) for k in kind]
+        out["type"] = [_TYPES.get(k, k) if isinstance(k, str) else k for k in kind]  # draft-03 allows schemas
     props = node.get("properties")
     if isinstance(props, dict):
         out["properties"] = {k: translate_bfcl(v) for k, v in props.items()}

@@ -13,7 +13,7 @@ from typing import Any
 from .. import _args
 from .._errors import SpecError
 from .._kinds import classify
-from .._spec import ToolSpec
+from .._spec import ToolSpec, spec_attribute
 from ._bfcl import from_bfcl, is_bfcl
 from ._function import from_function
 from ._jsonschema import from_schema
@@ -58,7 +58,7 @@ def _dispatch(obj: Any, name: str | None, implementation: Callable[..., Any] | N
     if isinstance(obj, type):
         raise SpecError(f"got the class {obj.__name__}, not a tool; pass an instance or a function. "
                         f"Accepted: {_ACCEPTED}")
-    spec = _spec_attribute(obj)
+    spec = spec_attribute(obj)
     if spec is not None:
         return spec
     kind = classify(obj)
@@ -72,14 +72,6 @@ def _dispatch(obj: Any, name: str | None, implementation: Callable[..., Any] | N
 
 
 _MCP_KINDS = ("fastmcp_server", "fastmcp_tool", "fastmcp_function", "mcp_server", "mcp_lowlevel_server", "mcp_tool")
-
-
-def _spec_attribute(obj: Any) -> ToolSpec | None:
-    try:
-        spec = getattr(obj, "spec", None)
-    except Exception:  # a property that raises is not a ToolSpec holder
-        return None
-    return spec if isinstance(spec, ToolSpec) else None
 
 
 def _from_dict(obj: dict[str, Any], name: str | None) -> ToolSpec:
