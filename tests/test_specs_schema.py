@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import copy
 import json
+from pathlib import Path
+from typing import Any
 
 import jsonschema
 import pytest
@@ -286,3 +288,40 @@ def test_canonical_2020_12_accepts_exactly_what_the_draft_07_original_accepts() 
         assert jsonschema.Draft202012Validator(out).is_valid(instance) is expected
 
     same_meaning()
+
+
+def _schema_samples() -> list[Any]:
+    """Real schemas to check the static metaschema on: the repo's real-world corpus (under
+    40 KB), hypothesis-jsonschema's corpus when ../shared is there, and broken ones."""
+    import sys
+
+    root = Path(__file__).resolve().parents[1]
+    sys.path.insert(0, str(root))
+    from pattern_validation.realworld import entries, load
+
+    out: list[Any] = [s for e in entries() if e["bytes"] < 40_000 for s, why in [load(e)] if not why]
+    for base in (root.parent / "shared", Path("/work/shared")):
+        corpus = base / "data" / "hypothesis-jsonschema-corpus" / "schemas.jsonl"
+        if corpus.is_file():
+            out += [json.loads(line)["schema"] for line in corpus.read_text(encoding="utf-8").splitlines()]
+            break
+    out += [{"type": "strnig"}, {"minLength": -1}, {"properties": {"$id": {"$id": "#no"}}}, {"items": [1]},
+            {"$defs": {"a": 5}}, {"dependentRequired": {"a": [1]}}, {"$ref": 5}, {"allOf": []}]
+    return out
+
+
+def test_the_static_metaschema_finds_exactly_what_the_published_2020_12_one_finds() -> None:
+    """`_specs/_metaschema.py` replaces `$dynamicRef` by plain references for speed: every
+    schema must get the same errors, at the same places, as from the published one."""
+    import jsonschema
+
+    from pytest_aacl._specs._metaschema import static_2020_12
+
+    cls = jsonschema.Draft202012Validator
+    published, static = cls(cls.META_SCHEMA), cls(static_2020_12())
+    samples = _schema_samples()
+    assert len(samples) > 40
+    for schema in samples:
+        def seen(v: Any, s: Any = schema) -> list[tuple[str, list[Any]]]:
+            return sorted((e.message, list(e.absolute_path)) for e in v.iter_errors(s))
+        assert seen(static) == seen(published), json.dumps(schema)[:200]

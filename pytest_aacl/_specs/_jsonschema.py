@@ -179,6 +179,10 @@ def _metavalidator(draft: int) -> Any:
     cls = {4: jsonschema.Draft4Validator, 6: jsonschema.Draft6Validator,
            7: jsonschema.Draft7Validator, 2019: jsonschema.Draft201909Validator,
            2020: jsonschema.Draft202012Validator}[draft]
+    if draft == 2020:
+        from ._metaschema import static_2020_12
+
+        return cls(static_2020_12())
     return cls(cls.META_SCHEMA)
 
 
