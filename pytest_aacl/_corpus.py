@@ -24,8 +24,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .. import _args
-from .._errors import InvalidArgument
+from . import _args
+from ._errors import InvalidArgument
 
 __all__ = ["CorpusCase", "load_corpus", "save_case"]
 
@@ -63,7 +63,7 @@ class CorpusCase:
     def check(self, tool: Any) -> None:
         """Assert `tool` still treats this case as it was reviewed: the same normalisation, or
         a correction with the same codes. Raises AssertionError naming the file otherwise."""
-        from .._errors import CorrectionError
+        from ._errors import CorrectionError
 
         try:
             got = tool.normalise_json(self.raw)
