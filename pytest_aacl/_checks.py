@@ -51,6 +51,7 @@ from ._check_support import (
 )
 from ._errors import MAX_MESSAGE_CHARS, CorrectionError, InvalidArgument, render_value
 from ._oracle import compare, compare_arguments, jsonable
+from ._reach import error_answer
 
 if TYPE_CHECKING:  # pragma: no cover
     from ._context import CheckContext
@@ -271,9 +272,10 @@ def _metamorphic(case: Case, call: Call, ctx: CheckContext) -> None:
     """
     if call.outcome != "returned" or case.intended is None:
         return
-    first = ctx.result_of(case.intended)
-    if first.outcome != "returned":
-        return
+    first = ctx.result_of(case.intended)  # called even when the rendering was refused in its text:
+    # whether the meant value gets through is what tells a strict tool from a blocked run
+    if error_answer(call.result) or first.outcome != "returned" or error_answer(first.result):
+        return  # refused (in the answer's text too), or nothing meant to compare with: not silent
     if compare(jsonable(call.result), jsonable(first.result), {}) is None:
         return
     from ._volatile import apply_mask, learn_mask, masks_everything
@@ -297,6 +299,8 @@ def _metamorphic(case: Case, call: Call, ctx: CheckContext) -> None:
             f"the tool's result is not reproducible: the same arguments {render_value(case.args, 120)} "
             f"answered {render_value(jsonable(call.result), 120)}, then {_answer(again)}",
             ("nondeterministic",), _FIX_NONDETERMINISTIC)
+    if _quotes_null_word(case, call.result):
+        return  # "no lines match 'None'": the answer shows the word was read as text, so not silently
     fields = sorted({_field_of(label) for label in case.labels})
     families = sorted({str(getattr(label, "family", "?")) for label in case.labels})
     masked = f"; parts that vary by themselves masked: {len(mask)}" if mask else ""
@@ -304,6 +308,28 @@ def _metamorphic(case: Case, call: Call, ctx: CheckContext) -> None:
         f"the tool answered the rendering with {render_value(jsonable(call.result), 160)} but the intended "
         f"value with {render_value(jsonable(first.result), 160)} ({', '.join(fields)} read differently{masked})",
         ("result", *fields, *families), _FIX_READ)
+
+
+def _quotes_null_word(case: Case, result: Any) -> bool:
+    """Is the rendering a null word (`"None"` for null) that the answer quotes back?  On a
+    text field "None" is also a text a search may mean (mcp-abacus's help filter); an answer
+    saying what it did with the quoted word tells the model, which is what silence is not."""
+    words = {str(getattr(label, "rendered", "")).strip() for label in case.labels
+             if str(getattr(label, "family", "")) == "null_words"}
+    if not words or len(words) != len(case.labels):
+        return False
+    texts: list[str] = []
+    stack = [jsonable(result)]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            texts.append(item)
+        elif isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    text = "\n".join(texts)
+    return all(w and re.search(rf"['\"\u2018\u201c`]{re.escape(w)}['\"\u2019\u201d`]", text) for w in words)
 
 
 def _answer(call: Call) -> str:

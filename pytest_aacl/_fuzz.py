@@ -266,7 +266,7 @@ def _tallied(cdef: Any, tally: Tally) -> Any:
         # the fields this call varied on purpose (a rendering, or a canonical class of the
         # coverage pass): a refusal because of them is the tool judging them, not a blocker
         rendered = frozenset(_field_of(label) for label in case.labels) if case.kind in ("hallucinated", "conforming") else frozenset()
-        tally.add(case.kind, case.args, call.outcome, call.message, call.error, rendered)
+        tally.add(case.kind, case.args, call.outcome, call.message, call.error, rendered, call.result)
         tally.judging = case  # the check's own calls of the intended value count as valid calls
         try:
             judge(case, call, ctx)
@@ -369,7 +369,7 @@ def _caller(t: Target, black_box: bool, reset: Callable[[], Any] | None,
             observed.received = None
         judging = tally.judging if tally is not None else None
         if judging is not None and judging.intended is not None and args == judging.intended:
-            tally.add("conforming", args, observed.outcome, observed.message, observed.error)
+            tally.add("conforming", args, observed.outcome, observed.message, observed.error, result=observed.result)
         return observed
 
     return call

@@ -269,7 +269,10 @@ class _FuzzFailure(Exception):
             report = type(report)(findings=report.advice, examples_run=report.examples_run, seed=report.seed,
                                   checks=report.checks, tools=report.tools, not_applicable=report.not_applicable)
         seed = f" --aacl-seed {report.seed}" if report.seed is not None else ""
-        return format_report(report, replay=f"pytest --aacl-target {self.reference} -k '{self.selector}'{seed}")
+        import shlex  # a stdio target with arguments is one word of the command line
+
+        return format_report(report, replay=f"pytest --aacl-target {shlex.quote(self.reference)} "
+                                            f"-k {shlex.quote(self.selector)}{seed}")
 
 
 @pytest.hookimpl(tryfirst=True)

@@ -12,12 +12,13 @@ says which one and how to give it a value the tool accepts.
 
 from __future__ import annotations
 
+import json
 import re
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["BLOCKED_SHARE", "Tally", "blocker_line", "refused_argument"]
+__all__ = ["BLOCKED_SHARE", "Tally", "blocker_line", "error_answer", "refused_argument"]
 
 #: the share of valid-intent calls refused for one argument from which a run is "blocked"
 BLOCKED_SHARE = 0.9
@@ -28,6 +29,36 @@ _NOT_SENT = "pytest-aacl did not send"
 # also inside "1 validation error for call[tool]" as the MCP SDKs relay it
 _PYDANTIC_LOC = re.compile(r"^\s*([A-Za-z_][\w.\[\]]*)\s*\n\s+(?:Input should|Field required|Value error|"
                            r"Extra inputs|String should|List should|Assertion failed)", re.M)
+
+
+#: an answer that reports an error in its text ("Error: ...", "Invalid arguments: ...",
+#: "Database error: ..."), as many MCP servers answer with `isError` false
+_ERROR_TEXT = re.compile(r"^\s*(?:error\b|invalid (?:argument|input|parameter|value)s?\b|[A-Za-z ]{0,24}error:)", re.I)
+
+
+def error_answer(result: Any) -> str:
+    """The error an answer reports in-band, or "".  mcp-server-sqlite answers every refusal as
+    plain text ("Error: Only SELECT queries are allowed"), mcp-abacus as `{"error": ...}`:
+    counted as answers, a run where no query ever ran looked like a clean one, and two error
+    answers were compared as if they were results."""
+    if isinstance(result, dict):
+        if isinstance(result.get("error"), str) and result["error"].strip():
+            return result["error"].strip()
+        result = result.get("result")
+    if isinstance(result, list) and len(result) == 1:
+        result = result[0]
+    if not isinstance(result, str):
+        return ""
+    if _ERROR_TEXT.match(result):
+        return result.strip()
+    if result.lstrip().startswith("{"):
+        try:
+            parsed = json.loads(result)
+        except ValueError:
+            return ""
+        if isinstance(parsed, dict) and isinstance(parsed.get("error"), str) and parsed["error"].strip():
+            return parsed["error"].strip()
+    return ""
 
 
 def refused_argument(args: dict[str, Any], message: str, error: Any = None) -> str:
@@ -87,6 +118,8 @@ class Tally:
     valid_refused: int = 0
     unexplained: int = 0
     explained: int = 0
+    #: valid-intent calls that varied nothing on purpose (conforming ones)
+    plain: int = 0
     without: Counter[str] = field(default_factory=Counter)
     stopped: Counter[str] = field(default_factory=Counter)
     #: the first refusal message per argument ("" for refusals naming none), to quote
@@ -115,12 +148,16 @@ class Tally:
         return self.reached + self.refused + self.not_sent + self.escaped + self.timeout
 
     def add(self, kind: str, args: dict[str, Any], outcome: str, message: str, error: Any = None,
-            rendered: frozenset[str] = frozenset()) -> None:
+            rendered: frozenset[str] = frozenset(), result: Any = None) -> None:
         """Count one generated call; `rendered` are the fields it varied on purpose (rendered,
         or set to a canonical class such as an empty or very long string)."""
         if outcome == "rejected" and message.startswith(_NOT_SENT):
             self.not_sent += 1
             return
+        if outcome == "returned" and result is not None:
+            said = error_answer(result)
+            if said:  # refused in the answer's text: the call did not get past the tool's checks
+                outcome, message = "rejected", said
         if outcome == "returned":
             self.reached += 1
         elif outcome == "rejected":
@@ -132,6 +169,7 @@ class Tally:
         if kind not in ("conforming", "hallucinated"):
             return  # an invalid input is meant to be refused
         self.valid += 1
+        self.plain += not rendered
         untouched = [k for k in args if isinstance(k, str) and k not in rendered]
         self.without.update(untouched)
         if outcome == "rejected":
@@ -157,7 +195,7 @@ class Tally:
 
     def merge(self, other: Tally) -> None:
         for name in ("reached", "refused", "not_sent", "escaped", "timeout", "valid", "valid_refused", "unexplained",
-                     "explained"):
+                     "explained", "plain"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.without.update(other.without)
         self.stopped.update(other.stopped)
@@ -180,7 +218,10 @@ class Tally:
             return worst, *share[worst], self.said.get(worst, "")
         judged = self.valid - self.explained  # calls not refused for what they rendered
         unexplained = self.unexplained
-        if self.reached == 0:  # nothing ever got through: a refusal of what a call varied explains nothing
+        if self.reached == 0 and self.plain:
+            # nothing got through, not even a call that varied nothing: then a refusal of what a
+            # call varied explains nothing (a run of renderings only, as one check's rerun is,
+            # may see every one refused for itself: that is the tool working)
             judged, unexplained = self.valid, self.valid_refused
         if judged >= _MIN_CALLS and unexplained >= BLOCKED_SHARE * judged:
             return "", unexplained, judged, self.said.get("", next(iter(self.said.values()), ""))
@@ -189,7 +230,8 @@ class Tally:
     def as_tuple(self) -> tuple[Any, ...]:
         """A plain, picklable form (pytest-xdist carries user properties between processes)."""
         return (self.reached, self.refused, self.not_sent, self.escaped, self.timeout, self.valid,
-                self.valid_refused, self.unexplained, self.explained, dict(self.without), dict(self.stopped), dict(self.said))
+                self.valid_refused, self.unexplained, self.explained, self.plain, dict(self.without), dict(self.stopped),
+                dict(self.said))
 
     @classmethod
     def from_tuple(cls, data: Any) -> Tally:

@@ -260,3 +260,93 @@ def test_an_interrupted_run_still_prints_what_it_found(sheets: pytest.Pytester) 
     assert result.ret == pytest.ExitCode.INTERRUPTED
     assert "pytest-aacl: interrupted during aacl::read_sheet::user_presses_ctrl_c; found so far:" in out
     assert "read_sheet: 9 calls: 0 reached the tool, 9 refused by it" in out
+
+
+def test_a_run_of_renderings_only_is_not_a_blocker_when_the_tool_refuses_them() -> None:
+    """Rerunning one check (`-k 'tool and no_silent_corruption'`, as the Reproduce line says)
+    sends renderings only: a one-argument tool refusing every one of them is working, and
+    warned only when a call that varied nothing was refused too (random-mcp's generate_uuid)."""
+    renderings = Tally()
+    for i in range(12):
+        renderings.add("hallucinated", {"version": f"{i}"}, "rejected", f"'{i}' is not of type 'integer'",
+                       rendered=frozenset({"version"}))
+    assert renderings.reached == 0 and renderings.blocker() is None
+    renderings.add("conforming", {"version": 4}, "rejected", "UUID4 is not available")
+    assert renderings.blocker() is not None
+    assert Tally.from_tuple(renderings.as_tuple()) == renderings
+
+
+def test_the_reproduce_line_quotes_a_target_with_arguments() -> None:
+    from pytest_aacl._fuzz_plugin import _FuzzFailure
+
+    def add(a: int, b: int) -> int:
+        return a + int(b)
+
+    report = fuzz(add, checks=["total"], max_examples=30, seed=0)
+    text = _FuzzFailure(report, "stdio:python my server.py --db x.db", "add and total").render()
+    assert "Reproduce: pytest --aacl-target 'stdio:python my server.py --db x.db' -k 'add and total' --aacl-seed 0" in text
+
+
+@pytest.mark.parametrize(("answer", "said"), [
+    ("Error: Only SELECT queries are allowed for read_query", "Error: Only SELECT queries are allowed for read_query"),
+    (['Database error: near "Smith": syntax error'], 'Database error: near "Smith": syntax error'),
+    (['{"error": "Unknown objective: \'None\'"}'], "Unknown objective: 'None'"),
+    ({"result": "Invalid arguments: min_value must be <= max_value"}, "Invalid arguments: min_value must be <= max_value"),
+    ({"error": "no such sheet"}, "no such sheet"),
+    (["[{'x': 1}]"], ""), ("no lines in section 'types' match 'None'.", ""), ({"result": "The error rate is 5 %"}, ""),
+    (["Errors are counted per day"], ""), ({"value": 3, "error": None}, ""), (None, ""),
+])
+def test_an_answer_that_reports_an_error_in_its_text_is_a_refusal(answer: object, said: str) -> None:
+    """Servers answer refusals with `isError` false (mcp-server-sqlite, mcp-abacus): such an
+    answer did not get past the tool's checks, so it is counted as refused, and the
+    metamorphic check compares no error with anything."""
+    from pytest_aacl._reach import error_answer
+
+    assert error_answer(answer) == said
+    tally = Tally()
+    tally.add("conforming", {"query": "weather in Paris"}, "returned", "", result=answer)
+    assert (tally.refused, tally.reached) == ((1, 0) if said else (0, 1))
+
+
+def test_a_server_refusing_in_plain_text_is_warned_about_not_reported_clean() -> None:
+    """mcp-server-sqlite answers "Error: Only SELECT queries are allowed" with `isError`
+    false: counted as answers, a run in which no query ever ran looked clean."""
+    fastmcp = pytest.importorskip("fastmcp")
+    server = fastmcp.FastMCP("db")
+
+    @server.tool
+    def read_query(query: str) -> str:
+        """Execute a SELECT query on the SQLite database."""
+        if not query.strip().upper().startswith("SELECT"):
+            return "Error: Only SELECT queries are allowed for read_query"
+        return '[{"x": 1}]'
+
+    blocked = fuzz(server, checks=["total", "no_silent_corruption"], max_examples=30, seed=0)
+    assert blocked.calls["read_query"].reached == 0
+    assert "WARNING read_query" in str(blocked) and "Only SELECT queries are allowed" in str(blocked)
+    given = fuzz(server, checks=["total", "no_silent_corruption"], max_examples=30, seed=0,
+                 values={"query": "SELECT 1"})
+    assert given.calls["read_query"].reached > 0 and "WARNING" not in str(given)
+
+
+def test_a_null_word_the_answer_quotes_back_is_not_silent() -> None:
+    """mcp-abacus's help(search_filter="None") answered "no lines match 'None'": "None" is a
+    text a search may mean, and the answer says what was done with it.  A tool that takes
+    the word as text without saying so is still reported."""
+    fastmcp = pytest.importorskip("fastmcp")
+    server = fastmcp.FastMCP("docs")
+    lines = ["add: a + b", "sub: a - b"]
+
+    @server.tool
+    def search_help(search_filter: str | None = None) -> str:
+        """Search the help text; no filter gives all of it."""
+        found = [line for line in lines if search_filter is None or search_filter in line]
+        return "\n".join(found) if found else f"no lines match '{search_filter}'"
+
+    @server.tool
+    def count_help(search_filter: str | None = None) -> int:
+        """How many help lines match the filter; no filter counts all of them."""
+        return sum(search_filter is None or search_filter in line for line in lines)
+
+    report = fuzz(server, checks=["no_silent_corruption"], max_examples=40, seed=0)
+    assert {f.tool for f in report.findings} == {"count_help"}, report

@@ -21,10 +21,14 @@ from __future__ import annotations
 import typing as _typing
 
 from .. import _args
+from .._corpus import (  # a leaf module: fuzz() reads it without the harness
+    CorpusCase,
+    load_corpus,
+    save_case,
+)
 from .._exports import check_exports as _check_exports
 from ._anthropic import AnthropicMessages
 from ._builtin import memory, state_machine, tool_calls
-from .._corpus import CorpusCase, load_corpus, save_case  # a leaf module: fuzz() reads it without the harness
 from ._formats import FORMATS, format_correction
 from ._gemini import GeminiGenerateContent
 from ._interceptors import AuditEntry, ConflictError, Context, Interceptor, InterceptorError, Stack
