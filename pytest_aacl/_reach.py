@@ -155,9 +155,9 @@ class Tally:
             self.not_sent += 1
             return
         if outcome == "returned" and result is not None:
-            said = error_answer(result)
-            if said:  # refused in the answer's text: the call did not get past the tool's checks
-                outcome, message = "rejected", said
+            in_text = error_answer(result)
+            if in_text:  # refused in the answer's text: the call did not get past the tool's checks
+                outcome, message = "rejected", in_text
         if outcome == "returned":
             self.reached += 1
         elif outcome == "rejected":

@@ -21,7 +21,8 @@ from hypothesis_jsonschema._canonicalise import FALSEY, canonicalish
 __all__ = ["PATCHED", "canonical", "draft7_only"]
 
 _V7 = jsonschema.Draft7Validator
-#: the private names `draft7_only` swaps (the version pin test checks they exist)
+#: the private names this module relies on: the four `draft7_only` swaps, and `sort_key`,
+#: which `_big_enum` reads (the version pin test checks they exist)
 PATCHED = ("_get_validator_class", "canonicalish", "encode_canonical_json", "ALL_KEYWORDS", "sort_key")
 
 _patched = 0
