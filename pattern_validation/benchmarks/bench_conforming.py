@@ -15,6 +15,10 @@ other error, a health check, `Unsatisfiable`, or no example in `--timeout` secon
 `invalid` (an example the validator rejects).  Time to first example includes building
 the strategy.  Printed per split: counts, first-example median and p95, the share under
 1 s, and conforming / from_schema on the schemas both generate.
+
+`conforming` gets `registry=`: the other schemas the same package ships, by their `$id`,
+as a user with such a catalog would pass it (remote `$ref`s between them resolve);
+`--no-registry` leaves it out.  The validator gets the same registry.
 """
 
 from __future__ import annotations
@@ -41,8 +45,11 @@ def _alarm(_signum: int, _frame: Any) -> None:
     raise _Timeout
 
 
-def run_one(tool: str, schema: Any, examples: int, timeout: float) -> dict[str, Any]:
-    """One schema through one tool: the outcome, seconds to the first example, a message."""
+def run_one(tool: str, schema: Any, examples: int, timeout: float,
+            siblings: list[tuple[str, Any]] = ()) -> dict[str, Any]:
+    """One schema through one tool: the outcome, seconds to the first example, a message.
+    `siblings` are the other schemas its package ships, `(file name, schema)`, given to
+    `conforming` as the `referencing.Registry` a user would pass (from_schema has none)."""
     import jsonschema
     from hypothesis import HealthCheck, Phase, given, settings
     from hypothesis.errors import InvalidArgument
@@ -51,8 +58,10 @@ def run_one(tool: str, schema: Any, examples: int, timeout: float) -> dict[str, 
         from pytest_aacl.strategies import conforming as make
     else:
         from hypothesis_jsonschema import from_schema as make
-    cls = jsonschema.validators.validator_for(schema, default=jsonschema.Draft202012Validator)
-    check = cls(schema, format_checker=cls.FORMAT_CHECKER)
+    from pattern_validation.realworld import validator
+
+    registry = _registry(schema, siblings) if siblings and isinstance(schema, dict) else None
+    check = validator(schema, registry)
     drawn: list[Any] = []
     first: list[float] = []
     start = time.perf_counter()
@@ -60,7 +69,7 @@ def run_one(tool: str, schema: Any, examples: int, timeout: float) -> dict[str, 
     signal.setitimer(signal.ITIMER_REAL, timeout, 0.25)  # re-fires: an alarm met in a gc callback is lost
     try:
         try:
-            strategy = make(schema)
+            strategy = make(schema, registry=registry) if registry is not None and tool == "conforming" else make(schema)
         except InvalidArgument as err:
             return {"outcome": "refused", "first": None, "message": str(err)[:300]}
 
@@ -105,13 +114,37 @@ def run_one(tool: str, schema: Any, examples: int, timeout: float) -> dict[str, 
     return {"outcome": "generated", "first": first[0], "message": f"{len(drawn)} valid"}
 
 
+def _registry(schema: Any, siblings: list[tuple[str, Any]]) -> Any:
+    """The sibling schemas under their `$id`s and under their file names next to `schema`'s
+    own `$id` (a remote `$ref` names its target by either: cyclonedx renames its files)."""
+    from urllib.parse import urljoin
+
+    from jsonschema_specifications import REGISTRY as PUBLISHED
+    from referencing import Registry
+    from referencing.jsonschema import DRAFT202012, specification_with
+
+    here = str(schema.get("$id", schema.get("id", "")))
+    registry = Registry()
+    for filename, sibling in siblings:
+        spec = specification_with(sibling.get("$schema", ""), default=DRAFT202012)
+        resource = spec.create_resource(sibling)
+        own = sibling.get("$id", sibling.get("id"))
+        for uri in {own.split("#")[0] if isinstance(own, str) else "", urljoin(here, filename)}:
+            # cloudformation-cli's meta-schema.json claims the draft-07 metaschema's $id
+            if uri and uri not in registry and uri.replace("https://", "http://", 1) not in PUBLISHED:
+                registry = registry.with_resource(uri, resource)
+    return registry
+
+
 def run_all(tool: str, jobs: list[dict[str, Any]], examples: int, timeout: float) -> list[dict[str, Any]]:
     """`jobs` are `{"name", "path"}`; a warm-up run first so imports are not timed."""
     run_one(tool, {"type": "object", "properties": {"a": {"type": "integer"}}}, 2, 60)
     out = []
     for job in jobs:
         schema = json.loads(Path(job["path"]).read_text(encoding="utf-8"))
-        out.append({"name": job["name"], **run_one(tool, schema, examples, timeout)})
+        siblings = [(Path(name).name, json.loads(Path(path).read_text(encoding="utf-8")))
+                    for name, path in job.get("siblings", [])]
+        out.append({"name": job["name"], **run_one(tool, schema, examples, timeout, siblings)})
     return out
 
 
@@ -153,26 +186,38 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--examples", type=int, default=10)
     parser.add_argument("--timeout", type=float, default=10.0, help="seconds per schema and tool")
     parser.add_argument("--split", choices=("tuning", "held-out"), help="one split only")
+    parser.add_argument("--batch", type=int, help="one batch of the corpus only (see its manifest)")
+    parser.add_argument("--no-registry", action="store_true",
+                        help="do not pass conforming the registry of the schemas the same package ships")
     parser.add_argument("--no-baseline", action="store_true", help="conforming only")
     parser.add_argument("--details", action="store_true", help="one line per schema")
     parser.add_argument("--json", help="write every row to this file")
     parser.add_argument("--worker", help=argparse.SUPPRESS)  # TOOL: read jobs on stdin, print rows
     args = parser.parse_args(argv)
+    sys.path.insert(0, str(ROOT))
     if args.worker:
         print(json.dumps(run_all(args.worker, json.load(sys.stdin), args.examples, args.timeout)))
         return
-    sys.path.insert(0, str(ROOT))
     import hypothesis
 
     from pattern_validation.realworld import entries, load, source
 
     jobs, skipped = [], []
+    shipped: dict[str, list[dict[str, Any]]] = {}  # package -> its schemas that can be read
+    for entry in entries():
+        if source(entry) is not None:
+            shipped.setdefault(entry["package"], []).append(entry)
     for entry in entries(args.split):
+        if args.batch is not None and entry["batch"] != args.batch:
+            continue
         _schema, why = load(entry)
         if why:
             skipped.append(f"{entry['name']}: {why}")
         else:
-            jobs.append({"name": entry["name"], "path": str(source(entry)), "split": entry["split"]})
+            siblings = [] if args.no_registry else [
+                (e["path"], str(source(e))) for e in shipped[entry["package"]] if e["name"] != entry["name"]]
+            jobs.append({"name": entry["name"], "path": str(source(entry)), "split": entry["split"],
+                         "batch": entry["batch"], "siblings": siblings})
     for line in skipped:
         print(f"skipped {line}")
     results: dict[str, list[dict[str, Any]]] = {
@@ -188,6 +233,7 @@ def main(argv: list[str] | None = None) -> None:
                                      capture_output=True, text=True, check=True).stdout.strip()
             labels[tool] = f"hypothesis-jsonschema from_schema (hypothesis {version})"
     split_of = {j["name"]: j["split"] for j in jobs}
+    batch_of = {j["name"]: j["batch"] for j in jobs}
     for split in ("tuning", "held-out"):
         names = {n for n, s in split_of.items() if s == split}
         if not names:
@@ -198,6 +244,10 @@ def main(argv: list[str] | None = None) -> None:
         if "from_schema" in results:
             mine = [r for r in results["conforming"] if r["name"] in names]
             print(f"  {_ratio(mine, results['from_schema'])}")
+        batches = sorted({j["batch"] for j in jobs if j["name"] in names})
+        for batch in batches if len(batches) > 1 else ():
+            rows = [r for r in results["conforming"] if r["name"] in names and batch_of[r["name"]] == batch]
+            print(f"    batch {batch}: conforming {_summary(rows)}")
     if args.details:
         for tool, rows in results.items():
             for r in rows:
