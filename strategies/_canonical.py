@@ -118,9 +118,11 @@ def validator(node: Node) -> Any:
     if found is None:
         import jsonschema
 
+        from ._formatcheck import format_checker
+
         cls = jsonschema.Draft202012Validator
         defs = {k: node.root[k] for k in ("$defs", "definitions") if k in node.root}
-        found = node.cache["validator"] = cls({**defs, "allOf": [node.schema]}, format_checker=cls.FORMAT_CHECKER)
+        found = node.cache["validator"] = cls({**defs, "allOf": [node.schema]}, format_checker=format_checker(cls))
     return found
 
 

@@ -12,15 +12,16 @@ what other parts mean, so it stays unresolvable and the caller keeps its refusal
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
-__all__ = ["inline"]
+__all__ = ["TooLarge", "Unresolvable", "inline"]
 
 _MAP_KEYS = ("properties", "patternProperties", "dependentSchemas")
 _LIST_KEYS = ("allOf", "anyOf", "oneOf", "prefixItems")
 _ONE_KEYS = ("not", "if", "then", "else", "contains", "additionalProperties", "additionalItems",
              "propertyNames", "unevaluatedProperties", "unevaluatedItems")
-_DROPPED = ("$id", "id", "definitions", "$defs", "$anchor", "$dynamicAnchor")
+_DROPPED = ("$id", "id", "definitions", "$defs", "$anchor", "$dynamicAnchor", "$recursiveAnchor")
 _OLD = ("draft-03", "draft-04", "draft-06", "draft-07")
 
 
@@ -34,13 +35,47 @@ class Unresolvable(Exception):
     """A `$ref` that cannot be followed without the network."""
 
 
-def inline(schema: dict[str, Any], depth: int, registry: Any = None) -> dict[str, Any]:
-    """`schema` with every `$ref` replaced by its target (remote ones looked up in
-    `registry`, a `referencing.Registry`, when given), or `Unresolvable`."""
-    import referencing.exceptions
+_DYNAMIC_KEY = ("$recursiveRef", "$dynamicRef")
+
+
+def _lookup(res: Any, ref: str, key: str) -> Any:
+    """Follow `$ref`, 2019-09's `$recursiveRef` or 2020-12's `$dynamicRef` from `res`.
+
+    `referencing` keeps the dynamic scope of every lookup, so a dynamic reference lands
+    where a validator evaluating from the root would land (the outermost anchored resource:
+    a metaschema's `"#meta"` means the whole metaschema, not the vocabulary that says it).
+    Read statically instead, a vocabulary's `"#"` would accept what the whole schema refuses."""
+    if key == "$recursiveRef":
+        from referencing.jsonschema import lookup_recursive_ref
+
+        return lookup_recursive_ref(res)
+    return res.lookup(ref)
+
+
+@cache
+def _metaschemas() -> Any:
+    """The published metaschemas, also under `https://` for the drafts published at
+    `http://` (schemas in the wild write both)."""
     from jsonschema_specifications import REGISTRY
+
+    aliases = [(uri.replace("http://", "https://", 1), REGISTRY[uri])
+               for uri in REGISTRY if uri.startswith("http://json-schema.org/")]
+    return REGISTRY.with_resources(aliases).crawl()
+
+
+class TooLarge(Exception):
+    """The inlined schema would pass `max_nodes` nodes (a self-referencing schema grows
+    exponentially with the depth of the cut)."""
+
+
+def inline(schema: dict[str, Any], depth: int, registry: Any = None,
+           max_nodes: float = float("inf")) -> dict[str, Any]:
+    """`schema` with every `$ref` replaced by its target (remote ones looked up in
+    `registry`, a `referencing.Registry`, when given), or `Unresolvable`, or `TooLarge`."""
+    import referencing.exceptions
     from referencing.jsonschema import DRAFT202012, specification_with
 
+    REGISTRY = _metaschemas()
     dialect = schema.get("$schema", "")
     spec = specification_with(dialect, default=DRAFT202012) if dialect else DRAFT202012
     resource = spec.create_resource(schema)
@@ -48,16 +83,21 @@ def inline(schema: dict[str, Any], depth: int, registry: Any = None) -> dict[str
     known = REGISTRY if registry is None else registry.combine(REGISTRY)
     resolver = known.with_resource(base, resource).resolver(base_uri=base)
     siblings_ignored = any(d in str(dialect) for d in _OLD)
+    made = [0]
 
     def walk(node: Any, res: Any, counts: dict[str, int], negative: bool = False) -> Any:
         if not isinstance(node, dict):
             return node
+        made[0] += 1
+        if made[0] > max_nodes:
+            raise TooLarge
         if isinstance(node.get("$id", node.get("id")), str):
             res = res.in_subresource(spec.create_resource(node))
-        ref = node.get("$ref")
-        if isinstance(ref, str):
+        which = next((k for k in ("$ref", *_DYNAMIC_KEY) if isinstance(node.get(k), str)), None)
+        if which is not None:
+            ref = node[which]
             try:
-                found = res.lookup(ref)
+                found = _lookup(res, ref, which)
             except (referencing.exceptions.Unresolvable, referencing.exceptions.NoSuchResource) as err:
                 if negative or ref.startswith("#"):
                     raise Unresolvable(f"$ref {ref!r}: {err}") from None
@@ -68,7 +108,7 @@ def inline(schema: dict[str, Any], depth: int, registry: Any = None) -> dict[str
             inner = walk(found.contents, found.resolver, {**counts, key: counts.get(key, 0) + 1}, negative)
             if siblings_ignored:
                 return inner
-            rest = {k: v for k, v in node.items() if k != "$ref"}
+            rest = {k: v for k, v in node.items() if k not in ("$ref", *_DYNAMIC_KEY)}
             rest = walk(rest, res, counts, negative) if rest else {}
             return {"allOf": [inner, rest]} if rest else inner
         out: dict[str, Any] = {}

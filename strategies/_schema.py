@@ -105,7 +105,8 @@ def tool_schema(obj: Any, *, argname: str = "schema", registry: Any = None) -> t
         as_spec = None
     from pytest_aacl._errors import SpecError
 
-    if isinstance(obj, dict) and "type" not in obj and any(k in obj for k in _OBJECT_WORDS):
+    if isinstance(obj, dict) and "type" not in obj and (any(k in obj for k in _OBJECT_WORDS)
+                                                         or set(obj) <= _NO_ASSERTION):
         obj = {**obj, "type": "object"}  # arguments are an object; only objects are drawn
     elif isinstance(obj, dict) and "type" not in obj and any(k in obj for k in _COMBINERS):
         # a configuration schema's root is often only an allOf/oneOf/$ref of object shapes:
@@ -126,6 +127,9 @@ def tool_schema(obj: Any, *, argname: str = "schema", registry: Any = None) -> t
         # anchors, remote or metaschema `$ref`s); on anything else it is slow and changes nothing
         inlined = _inlined(obj, registry) if _about_refs(err) else None
         if inlined is not None:
+            from pytest_aacl._specs._jsonschema import derived_from_checked
+
+            derived_from_checked(obj, inlined)
             return tool_schema(inlined, argname=argname)
         if isinstance(obj, dict):
             hint = " (or pass registry=referencing.Registry() holding it)" if "remote $ref" in str(err) else ""
@@ -141,21 +145,28 @@ _OBJECT_WORDS = ("properties", "patternProperties", "additionalProperties", "pro
 
 
 _COMBINERS = ("allOf", "anyOf", "oneOf", "$ref")
+#: a root with only these keys accepts every value, so every object
+_NO_ASSERTION = frozenset(("$schema", "$id", "id", "$defs", "definitions", "title", "description", "$comment",
+                           "examples", "default", "deprecated", "readOnly", "writeOnly"))
 _INLINED_BUDGET = 50_000  # characters of JSON
 
 
 def _inlined(obj: Any, registry: Any = None) -> dict[str, Any] | None:
     """A dict schema with its references inlined under JSON Schema's base-URI rules, when
     that changes it and needs no network; None otherwise."""
-    from ._refs import Unresolvable, inline
+    from ._refs import TooLarge, Unresolvable, inline
 
     if not isinstance(obj, dict) or not _has_ref(obj):
         return None
     try:
         # a cut deeper than needed multiplies a self-referencing schema (a metaschema
-        # refers to itself a dozen times): the deepest cut under a size budget is kept
+        # refers to itself a dozen times): the deepest cut under a size budget is kept,
+        # and a deeper one is abandoned as soon as it outgrows the budget
         for depth in range(MAX_REF_DEPTH, 0, -1):
-            out = inline(obj, depth, registry)
+            try:
+                out = inline(obj, depth, registry, max_nodes=_INLINED_BUDGET // 10 if depth > 1 else float("inf"))
+            except TooLarge:
+                continue
             if depth == 1 or len(json.dumps(out, default=str)) <= _INLINED_BUDGET:
                 break
     except Unresolvable:

@@ -28,6 +28,7 @@ from hypothesis_jsonschema._canonicalise import (
 )
 
 from . import _realistic as R
+from ._formatcheck import format_checker as _format_checker
 from ._hjs import canonical as _canonicalish
 from ._hjs import draft7_only as _draft7_only
 from ._numeric import integers as _integers
@@ -50,8 +51,8 @@ def draft7_validator(schema: Any, registry: Any = None) -> Any:
     """A format-checking draft-07 validator for a canonical (draft-07 form) schema;
     `registry` resolves the `LAZY` references of a form drafted part by part."""
     if registry is None:
-        return _V7(schema, format_checker=_V7.FORMAT_CHECKER)
-    return _V7(schema, format_checker=_V7.FORMAT_CHECKER, registry=registry)
+        return _V7(schema, format_checker=_format_checker(_V7))
+    return _V7(schema, format_checker=_format_checker(_V7), registry=registry)
 
 
 #: a subschema of a large form not drafted yet: `{"$ref": LAZY + "<n>"}` (see `Solver.expand`)
@@ -104,12 +105,18 @@ class Solver:
         #: multiplied azure-pipelines' 3,828 distinct subschemas into 247,187)
         self.expand = expand
         self._registry: Any = None
+        #: parts retrieved since the registry was last rebuilt: a registry is immutable, and
+        #: one that has to retrieve a part first crawls every resource it holds, the checked
+        #: schema included, at every check (fiscal-data-package: no example in 40 s)
+        self._retrieved: dict[str, Any] = {}
+        self._version = 0
         if expand is not None:
             from referencing import Registry, Resource
             from referencing.jsonschema import DRAFT7
 
             def retrieve(uri: str) -> Resource[Any]:
-                return Resource(contents=expand(int(uri[len(LAZY):])), specification=DRAFT7)
+                found = self._retrieved[uri] = Resource(contents=expand(int(uri[len(LAZY):])), specification=DRAFT7)
+                return found
 
             self._registry = Registry(retrieve=retrieve)  # type: ignore[call-arg]
         #: build union branches and optional properties when first drawn, not up front: on
@@ -155,7 +162,22 @@ class Solver:
         return {"allOf": [target, rest]} if rest else target
 
     def _check(self, schema: Any) -> Any:
-        return draft7_validator(schema, self._registry).is_valid
+        if self._registry is None:
+            return draft7_validator(schema).is_valid
+        built: dict[int, Any] = {}
+
+        def valid(value: Any) -> bool:
+            if self._retrieved:  # keep what was retrieved, so the next check finds it
+                self._registry = self._registry.with_resources(self._retrieved.items()).crawl()
+                self._retrieved.clear()
+                self._version += 1
+            check = built.get(self._version)
+            if check is None:
+                built.clear()
+                check = built[self._version] = draft7_validator(schema, self._registry).is_valid
+            return bool(check(value))
+
+        return valid
 
     def _build(self, s: dict[str, Any], name: str | None, description: Any,
                nullable: bool) -> st.SearchStrategy[Any]:
@@ -272,7 +294,10 @@ class Solver:
             elif lo <= 3 and (hi is None or hi >= 40):  # every pool value fits
                 # the empty string stays possible where it is valid: tools mishandle it
                 item = name is not None and name.endswith("[]")  # list items are never blank
-                base = st.one_of(pool, pool, pool, st.just("")) if lo == 0 and not item else pool
+                # (nor where null is allowed and "" reads as null: a branch the null-word
+                # check refuses every time rejected a quarter of the examples)
+                blank = lo == 0 and not item and not (nullable and "" in self.nullish)
+                base = st.one_of(pool, pool, pool, st.just("")) if blank else pool
             else:
                 base = pool.filter(_length(lo, hi)) | plain
             if isinstance(fmt, str):  # an unknown format: anything passes the checker
@@ -332,6 +357,20 @@ class Solver:
                     seen.add(unique_key(value))
                 out.append(value)
 
+            def take_if_new(strategy: st.SearchStrategy[Any]) -> bool:
+                """An item past minItems: a few tries for a new one, else the list ends
+                (filtering for uniqueness rejected the whole value when an item type has
+                fewer distinct values than were asked for, e.g. `[{}]` or booleans)."""
+                from ._canonical import unique_key
+
+                for _ in range(3):
+                    value = draw(strategy)
+                    if unique_key(value) not in seen:
+                        seen.add(unique_key(value))
+                        out.append(value)
+                        return True
+                return False
+
             top = min(usable, hi)
             count = top if lo >= top else draw(st.integers(lo, top))
             for strategy in prefix[:count]:
@@ -352,7 +391,11 @@ class Solver:
                 if len(out) < hi:
                     take(extra)
             for _ in range(others):
-                take(tail)
+                if unique and len(out) >= lo:
+                    if not take_if_new(tail):
+                        break
+                else:
+                    take(tail)
             return out
 
         return arrays()
@@ -400,7 +443,9 @@ class Solver:
         optional = [k for k in props if k not in required and name_ok(k) and props[k] != FALSEY
                     and (self.lazy or not value(k).is_empty)]
         closed = additional == FALSEY
-        fresh: list[st.SearchStrategy[str]] = [_regex(p, 1, 24).filter(name_ok) for p in patterns]
+        # a pattern whose schema admits nothing (a cut remote `$ref`) names no key to add
+        fresh: list[st.SearchStrategy[str]] = [_regex(p, 1, 24).filter(name_ok) for p, v in patterns.items()
+                                               if not self.build(v).is_empty]
         if not closed:
             key_text = self.build(_merge(names, {"type": "string"}), "key") if names else R.text(1, 12)
             fresh.append(key_text)

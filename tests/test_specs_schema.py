@@ -120,6 +120,19 @@ def test_properties_without_type_count_as_an_object() -> None:
     assert canonicalise({"properties": {"q": {"type": "string"}}})["type"] == "object"
 
 
+def test_a_root_type_list_with_object_is_read_as_its_object_part() -> None:
+    """Arguments are always an object; a `"#"` inside keeps the root as written."""
+    schema = {"type": ["object", "null"], "properties": {"child": {"$ref": "#"}, "n": {"type": "integer"}}}
+    out = from_schema(schema).parameters
+    assert out["type"] == "object"
+    check = jsonschema.Draft202012Validator(out)
+    assert check.is_valid({"n": 1, "child": None})  # nested, the null part still holds
+    assert check.is_valid({"child": {"child": {"n": 2}}})
+    assert not check.is_valid({"child": 5}) and not check.is_valid(None)
+    with pytest.raises(SpecError, match="object"):
+        from_schema({"type": ["array", "null"]})
+
+
 @pytest.mark.parametrize(
     ("schema", "pointer", "fragment"),
     [
@@ -310,15 +323,18 @@ def _schema_samples() -> list[Any]:
     return out
 
 
-def test_the_static_metaschema_finds_exactly_what_the_published_2020_12_one_finds() -> None:
-    """`_specs/_metaschema.py` replaces `$dynamicRef` by plain references for speed: every
-    schema must get the same errors, at the same places, as from the published one."""
+@pytest.mark.parametrize("draft", ["2019-09", "2020-12"])
+def test_the_static_metaschema_finds_exactly_what_the_published_one_finds(draft: str) -> None:
+    """`_specs/_metaschema.py` replaces `$dynamicRef`/`$recursiveRef` by plain references
+    for speed: every schema must get the same errors, at the same places, as from the
+    published one."""
     import jsonschema
 
-    from pytest_aacl._specs._metaschema import static_2020_12
+    from pytest_aacl._specs._metaschema import static_2019_09, static_2020_12
 
-    cls = jsonschema.Draft202012Validator
-    published, static = cls(cls.META_SCHEMA), cls(static_2020_12())
+    cls, static_schema = {"2019-09": (jsonschema.Draft201909Validator, static_2019_09),
+                          "2020-12": (jsonschema.Draft202012Validator, static_2020_12)}[draft]
+    published, static = cls(cls.META_SCHEMA), cls(static_schema())
     samples = _schema_samples()
     assert len(samples) > 40
     for schema in samples:

@@ -178,8 +178,6 @@ KNOWN_INVALID: set[str] = {
     'suite/draft7/base URI change - change folder',
     'suite/draft7/base URI change - change folder in subschema',
     'suite/draft7/root ref in remote ref',
-    # open since the input-space model: invalid() filters too much on enum [0, 0.0] with uniqueItems
-    'from_schema/UNIQUE_NUMERIC_ARRAY_SCHEMA',
     'suite/draft7/relative pointer ref to object',  # a ref inside allOf the invalid builder cannot follow
     'canonicalise/to_expected[35]',
     'canonicalise/to_expected[36]',
@@ -254,13 +252,6 @@ def test_invalid_draws_are_invalid(row: dict[str, Any]) -> None:
 
 _DIALECTS = {"draft2020-12": "https://json-schema.org/draft/2020-12/schema",
              "draft7": "http://json-schema.org/draft-07/schema#"}
-#: groups where conforming's whole-value check filters too much ($dynamicRef is read as $ref)
-SUITE_FILTERED = {
-    "draft2020-12/dynamicRef.json/after leaving a dynamic scope, it is not used by a $dynamicRef",
-    "draft2020-12/dynamicRef.json/$dynamicRef avoids the root of each schema, but scopes are still registered",
-    "draft2020-12/unevaluatedItems.json/unevaluatedItems with $dynamicRef",
-    "draft2020-12/unevaluatedProperties.json/unevaluatedProperties with $dynamicRef",
-}
 
 
 def _suite() -> list[Any]:
@@ -279,9 +270,7 @@ def _suite() -> list[Any]:
                         k: v for k, v in schema.items() if k not in ("$schema", *lifted)}
                     wrapped = {"$schema": dialect, "type": "object", "properties": {"v": inner}, "required": ["v"]}
                     wrapped.update({k: schema[k] for k in lifted if isinstance(schema, dict) and k in schema})
-                name = f"{draft}/{path.name}/{group['description']}"
-                marks = [pytest.mark.xfail(strict=True, reason="filtered too much")] if name in SUITE_FILTERED else []
-                out.append(pytest.param(wrapped, id=name, marks=marks))
+                out.append(pytest.param(wrapped, id=f"{draft}/{path.name}/{group['description']}"))
     return out
 
 

@@ -16,9 +16,9 @@ from hypothesis.errors import InvalidArgument
 from pytest_aacl.strategies import conforming
 from referencing import Registry
 from referencing.jsonschema import DRAFT202012
-from test_strategies_corpus import _draw, _validator  # the same real Hypothesis run and check
+from test_strategies_corpus import _draw  # the same real Hypothesis run
 
-from pattern_validation.realworld import entries, load
+from pattern_validation.realworld import entries, load, validator
 
 #: the fast sample: tuning-split schemas up to 32 KB (the held-out split and the larger
 #: schemas run in pattern_validation/benchmarks/bench_conforming.py)
@@ -36,7 +36,7 @@ def test_a_real_world_schema_generates_valid_values_or_is_refused_clearly(entry:
         assert "\n" not in str(err) and len(str(err)) < 700
         return
     values = _draw(strategy, 3)
-    check = _validator(schema)
+    check = validator(schema)
     bad = [v for v in values if not check.is_valid(v)]
     assert values and not bad, f"{len(bad)} invalid, e.g. {bad[:1]!r}"
 
@@ -87,6 +87,67 @@ def test_a_registry_must_be_a_referencing_registry() -> None:
         conforming(OPTIONAL_REMOTE, registry={})
 
 
+def test_a_required_key_whose_only_patterns_need_a_remote_ref_is_refused() -> None:
+    """minProperties forces a key, and every key a pattern allows needs the remote schema."""
+    schema = {"type": "object", "required": ["props"], "properties": {"props": {
+        "type": "object", "minProperties": 1, "additionalProperties": False,
+        "patternProperties": {"^[a-z]+$": {"$ref": REMOTE}}}}}
+    with pytest.raises(InvalidArgument, match=r"/properties/props.*remote \$ref"):
+        conforming(schema)
+
+
+def test_a_ref_to_a_published_metaschema_over_https_resolves() -> None:
+    schema = {"$schema": "http://json-schema.org/draft-07/schema#", "type": "object", "required": ["d"],
+              "properties": {"d": {"$ref": "https://json-schema.org/draft-07/schema#/properties/description"},
+                             "m": {"$ref": "https://json-schema.org/draft-07/schema#/properties/maxLength"}}}
+    values = _draw(conforming(schema), 20)
+    assert values and all(isinstance(v["d"], str) for v in values)
+    assert all(isinstance(v["m"], int) and v["m"] >= 0 for v in values if "m" in v)
+
+
+def _extended(draft: str) -> dict[str, Any]:
+    """A root extending a vocabulary the way a metaschema does: the vocabulary's dynamic
+    reference means the root (so `kid` is an object with an integer `n`), read statically
+    it would mean the vocabulary alone (so `kid` could be anything)."""
+    if draft == "2019-09":
+        anchor, ref = {"$recursiveAnchor": True}, {"$recursiveRef": "#"}
+    else:
+        anchor, ref = {"$dynamicAnchor": "meta"}, {"$dynamicRef": "#meta"}
+    return {"$schema": f"https://json-schema.org/draft/{draft}/schema", "$id": "https://example.com/root",
+            **anchor, "type": "object", "allOf": [{"$ref": "vocabulary"}],
+            "properties": {"n": {"type": "integer"}},
+            "$defs": {"vocabulary": {"$id": "https://example.com/vocabulary", **anchor,
+                                     "properties": {"kid": ref}}}}
+
+
+@pytest.mark.parametrize("draft", ["2019-09", "2020-12"])
+def test_a_dynamic_reference_means_the_outermost_anchored_resource(draft: str) -> None:
+    import jsonschema
+
+    schema = _extended(draft)
+    cls = jsonschema.validators.validator_for(schema)
+    values = _draw(conforming(schema), 40)
+    kids = [v["kid"] for v in values if "kid" in v]
+    assert kids and all(isinstance(k, dict) for k in kids)
+    assert [v for v in values if not cls(schema).is_valid(v)] == []
+
+
+@pytest.mark.parametrize("draft", ["2019-09", "2020-12"])
+def test_a_published_metaschema_generates_valid_schemas(draft: str) -> None:
+    import jsonschema
+
+    cls = {"2019-09": jsonschema.Draft201909Validator, "2020-12": jsonschema.Draft202012Validator}[draft]
+    values = _draw(conforming(cls.META_SCHEMA), 10)
+    assert values and [v for v in values if not cls(cls.META_SCHEMA).is_valid(v)] == []
+
+
+def test_a_root_that_only_annotates_draws_objects() -> None:
+    schema = {"$schema": "http://json-schema.org/draft-07/schema#", "title": "status",
+              "definitions": {"n": {"type": "integer"}}}
+    values = _draw(conforming(schema), 5)
+    assert values and all(isinstance(v, dict) for v in values)
+
+
 def test_a_root_that_is_only_a_oneof_of_objects_draws_its_objects() -> None:
     schema = {"$defs": {"A": {"type": "object", "required": ["a"], "properties": {"a": {"const": 1}},
                               "additionalProperties": False}},
@@ -130,8 +191,26 @@ def test_a_large_ref_graph_is_drafted_as_it_is_drawn_and_every_value_is_valid() 
     schema = _large_graph()
     assert len(json.dumps(_canonical.draft7(schema, schema, depth=1))) > _canonical.LAZY_ABOVE
     values = _draw(conforming(schema), 25)
-    check = _validator(schema)
+    check = validator(schema)
     assert values and all(check.is_valid(v) for v in values), [v for v in values if not check.is_valid(v)][:1]
     both = [v["both"]["v"] for v in values]
     assert all(x % 2 == 0 and x <= 10 for x in both)  # the two references' meanings meet
     assert any("next" in v.get(f"p{i}", {}) for v in values for i in range(60))  # drafted on demand
+
+
+def test_the_fast_iri_check_agrees_with_jsonschema_s() -> None:
+    """`_formatcheck` maps an IRI to a URI (RFC 3987) instead of parsing it: it must give
+    jsonschema's answer on IRIs, references, bad characters and IP literals."""
+    import importlib
+
+    import jsonschema
+
+    fast = importlib.import_module("strategies._formatcheck").format_checker(jsonschema.Draft7Validator)
+    base = jsonschema.Draft7Validator.FORMAT_CHECKER
+    if "iri" not in base.checkers:
+        pytest.skip("jsonschema checks no IRIs here (install jsonschema[format-nongpl])")
+    samples = ["http://example.com/a b", "http://ex.com/ü?q=x", "rel/path", "//host/x", "a:b", ":nope",
+               "http://[::1]/", "x y", "http://例え.jp/パス", "http://e.com/\x85", "#frag", "", "mailto:a@b",
+               "http://e.com/%zz", "ht tp://x", "http://e.com/\ufffe", "urn:isbn:0451450523", "ftp://a/\u00a0"]
+    for fmt in ("iri", "iri-reference"):
+        assert [s for s in samples if fast.conforms(s, fmt) != base.conforms(s, fmt)] == [], fmt

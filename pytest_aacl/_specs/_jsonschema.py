@@ -125,6 +125,20 @@ def _canonicalise(schema: dict[str, Any]) -> dict[str, Any]:
 _VALID: dict[str, None] = {}
 
 
+def derived_from_checked(original: dict[str, Any], derived: dict[str, Any]) -> None:
+    """Mark `derived` (built from `original`'s own parts, e.g. its references inlined) as
+    checked when `original` passed its metaschema: re-checking a large inlined copy cost
+    seconds (cyclonedx's BOM 1.7 inlined: 8 s) and finds nothing new."""
+    try:
+        key = _fingerprint(original, _detect_draft(original))
+        if key is not None and key in _VALID:
+            derived_key = _fingerprint(derived, _detect_draft(derived))
+            if derived_key is not None:
+                _VALID[derived_key] = None
+    except SpecError:
+        return
+
+
 def _fingerprint(schema: dict[str, Any], draft: int) -> str | None:
     try:
         return f"{draft}:" + json.dumps(schema, sort_keys=True, allow_nan=False)
@@ -179,10 +193,10 @@ def _metavalidator(draft: int) -> Any:
     cls = {4: jsonschema.Draft4Validator, 6: jsonschema.Draft6Validator,
            7: jsonschema.Draft7Validator, 2019: jsonschema.Draft201909Validator,
            2020: jsonschema.Draft202012Validator}[draft]
-    if draft == 2020:
-        from ._metaschema import static_2020_12
+    if draft in (2019, 2020):
+        from ._metaschema import static_2019_09, static_2020_12
 
-        return cls(static_2020_12())
+        return cls(static_2020_12() if draft == 2020 else static_2019_09())
     return cls(cls.META_SCHEMA)
 
 
@@ -369,8 +383,11 @@ def _object_root(out: dict[str, Any], depth: int = 0) -> dict[str, Any]:
     kind = out.get("type")
     if kind == ["object"]:
         kind = "object"
-    if kind == "object" or (kind is None and isinstance(out.get("properties"), dict)):
-        if kind is None:
+    # a root typed ["object", "null"] (or "boolean", "array"...) is read as its object part:
+    # a tool's arguments are always an object, so its other types can never be passed
+    listed = isinstance(kind, list) and "object" in kind
+    if kind == "object" or listed or (kind is None and isinstance(out.get("properties"), dict)):
+        if kind != "object":
             out = _detach_root_refs(out)
         out["type"] = "object"
         out.setdefault("properties", {})
@@ -386,9 +403,9 @@ def _object_root(out: dict[str, Any], depth: int = 0) -> dict[str, Any]:
 
 
 def _detach_root_refs(out: dict[str, Any]) -> dict[str, Any]:
-    """A typeless root gets `"type": "object"` (tool arguments are an object), but a `"#"`
-    ref inside it means the schema as written, where a nested value may be any type: such
-    refs are pointed at a typeless copy of the root in `$defs`."""
+    """A typeless root, or one with a type list, gets `"type": "object"` (tool arguments are
+    an object), but a `"#"` ref inside it means the schema as written, where a nested value
+    may be any type: such refs are pointed at a copy of the root as written in `$defs`."""
     if not _refs_root(out, 0):
         return out
     defs = out.get("$defs", {})
