@@ -194,7 +194,8 @@ def _remote_fastmcp(endpoint: Any) -> Callable[[], Any]:
     if endpoint.transport == "http":
         return lambda: Client(endpoint.url)
     command, *args = _in_scratch(endpoint.command)
-    return lambda: Client(StdioTransport(command, args, env=_server_env(), cwd=_scratch(), log_file=sys.stderr))
+    cwd = _scratch()  # here, not in the forked worker, whose exit skips the atexit removal
+    return lambda: Client(StdioTransport(command, args, env=_server_env(), cwd=cwd, log_file=sys.stderr))
 
 
 def _remote(endpoint: Any, client: Any) -> Callable[[], Any]:

@@ -286,7 +286,7 @@ def test_a_missing_mcp_library_is_one_line_naming_the_extra(missing: str) -> Non
     assert len(out.stdout.strip().splitlines()) == 1
 
 
-def test_without_the_sdk_2_client_stdio_goes_through_fastmcp() -> None:
+def test_without_the_sdk_2_client_stdio_goes_through_fastmcp(tmp_path: Path) -> None:
     # mcp 1.x has no `mcp.Client`: fastmcp's client speaks stdio instead
     code = textwrap.dedent(f"""
         import mcp
@@ -297,8 +297,11 @@ def test_without_the_sdk_2_client_stdio_goes_through_fastmcp() -> None:
         for t in tools.values():
             t.close()
     """)
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                         env={**os.environ, "TMPDIR": str(tmp_path)})
     assert out.stdout.strip() == "{'result': '2 nights in Oslo'}", out.stderr[-1500:]
+    # the scratch directory is made before the worker forks (its exit skips atexit)
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith("aacl-server-")] == []
 
 
 def test_a_value_no_transport_can_carry_is_not_the_servers_defect_and_breaks_nothing() -> None:
