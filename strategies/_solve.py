@@ -228,7 +228,7 @@ class Solver:
         # no merge exists: build the first part, check the others
         self.approximate = True
         check = self._check(s)
-        base = merged([rest, parts[0]]) or parts[0]
+        base = _with_others_keys(merged([rest, parts[0]]) or parts[0], parts[1:])
         return self.build(base, name, description).filter(check)
 
     def _one_of(self, s: dict[str, Any], name: str | None, description: Any) -> st.SearchStrategy[Any]:
@@ -238,6 +238,7 @@ class Solver:
         def branch(i: int) -> st.SearchStrategy[Any]:
             others = [b for j, b in enumerate(branches) if j != i]
             mine = _merge(rest, branches[i])
+            mine = _without_others_keys(mine, others)
             if isinstance(mine, dict) and "allOf" not in mine:
                 # a type every value of which another branch accepts can never be exclusive
                 keep = [t for t in get_type(mine) if not any(_accepts_all(o, t) for o in others)]
@@ -508,6 +509,43 @@ def _first_live(makers: list[Any]) -> st.SearchStrategy[Any]:
         return draw(st.nothing())
 
     return first_live() if makers else st.nothing()
+
+
+def _with_others_keys(base: Any, others: list[Any]) -> Any:
+    """The first part of an allOf that cannot be merged, also requiring the keys the other
+    parts require and declaring the properties only they declare: built from the first part
+    alone, every value lacked those keys and the check refused it (datapackage's fiscal
+    profile adds a required `model` to a data package: no example in 10 s)."""
+    if not isinstance(base, dict) or base.get("type", "object") not in ("object", ["object"]):
+        return base
+    required = list(base.get("required", []))
+    props = dict(base.get("properties", {}))
+    for other in others:
+        if not isinstance(other, dict):
+            continue
+        required += [k for k in other.get("required", []) if isinstance(k, str) and k not in required]
+        for key, schema in other.get("properties", {}).items() if isinstance(other.get("properties"), dict) else ():
+            props.setdefault(key, schema)
+    if not required and props == base.get("properties", {}):
+        return base
+    return {**base, "required": required, "properties": props}
+
+
+def _without_others_keys(mine: Any, others: list[Any]) -> Any:
+    """"Exactly one of `data` or `path`" is a oneOf of branches that differ in `required`: a
+    value of one branch that also carried the other's key matched both, and the exclusivity
+    filter refused most draws (datapackage's resources: no example in 10 s).  For each other
+    branch, one key it requires and this one does not is left out (a subset of the values)."""
+    if not isinstance(mine, dict):
+        return mine
+    have = set(mine.get("required", []))
+    props = dict(mine.get("properties", {}))
+    for other in others:
+        needs = other.get("required") if isinstance(other, dict) else None
+        extra = [k for k in needs if isinstance(k, str) and k not in have] if isinstance(needs, list) else []
+        if extra and not any(props.get(k) == FALSEY for k in extra):
+            props[extra[0]] = FALSEY
+    return {**mine, "properties": props} if props != mine.get("properties", {}) else mine
 
 
 def _compiles(pattern: str) -> bool:

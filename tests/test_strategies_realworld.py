@@ -214,3 +214,32 @@ def test_the_fast_iri_check_agrees_with_jsonschema_s() -> None:
                "http://e.com/%zz", "ht tp://x", "http://e.com/\ufffe", "urn:isbn:0451450523", "ftp://a/\u00a0"]
     for fmt in ("iri", "iri-reference"):
         assert [s for s in samples if fast.conforms(s, fmt) != base.conforms(s, fmt)] == [], fmt
+
+
+def test_an_allof_that_cannot_be_merged_draws_the_keys_every_part_requires() -> None:
+    """Two parts with a oneOf each do not merge: values built from the first part alone
+    never had the second's required key, and the check refused every one."""
+    schema = {"type": "object", "allOf": [
+        {"type": "object", "properties": {"x": {"type": "integer"}, "y": {"type": "integer"}},
+         "oneOf": [{"required": ["x"]}, {"required": ["y"]}]},
+        {"type": "object", "required": ["model"], "properties": {"model": {"enum": ["m1", "m2"]},
+                                                                 "z": {"type": "integer"}},
+         "oneOf": [{"required": ["model"]}, {"required": ["z"]}]}]}
+    values = _draw(conforming(schema), 20)
+    check = validator(schema)
+    assert values and all(check.is_valid(v) and v["model"] in ("m1", "m2") for v in values)
+    assert all(("x" in v) != ("y" in v) and "z" not in v for v in values)
+
+
+def test_exactly_one_of_two_keys_is_drawn_without_filtering_most_values_away() -> None:
+    """A oneOf of branches that differ in `required` ("data" or "path"): each branch leaves
+    the other's key out, so long lists of such items generate."""
+    item = {"type": "object", "properties": {"name": {"type": "string"}, "data": {"type": "integer"},
+                                             "path": {"type": "string"}},
+            "required": ["name"], "oneOf": [{"required": ["data"]}, {"required": ["path"]}]}
+    schema = {"type": "object", "required": ["resources"],
+              "properties": {"resources": {"type": "array", "items": item, "minItems": 30}}}
+    values = _draw(conforming(schema), 20)
+    check = validator(schema)
+    assert values and all(check.is_valid(v) for v in values)
+    assert all(("data" in r) != ("path" in r) for v in values for r in v["resources"])
