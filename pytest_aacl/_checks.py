@@ -62,6 +62,11 @@ InputKind = Literal["conforming", "hallucinated", "invalid", "adversarial"]
 INPUT_KINDS: tuple[InputKind, ...] = ("conforming", "hallucinated", "invalid", "adversarial")
 
 
+def _shown(value: Any, limit: int = 240) -> str:
+    """A value in a defect message, for people: `é` and `—` as themselves, cut at `limit`."""
+    return render_value(value, limit, readable=True)
+
+
 @dataclass(frozen=True)
 class Case:
     """One generated call: `args` as sent, `intended` (None unless hallucinated/conforming)."""
@@ -200,11 +205,11 @@ def _received_json(call: Call, ctx: CheckContext) -> list[dict[str, Any]]:
 
 def _describe(call: Call) -> str:
     if call.outcome == "escaped" and call.error is not None:
-        return f"{type(call.error).__name__}: {render_value(call.message, 120)}"
+        return f"{type(call.error).__name__}: {_shown(call.message)}"
     if call.outcome == "timeout":
         return f"no answer within {call.seconds:.1f}s"
     if call.outcome == "rejected":
-        return f"a correction ({render_value(call.message, 120)})"
+        return f"a correction ({_shown(call.message)})"
     return "a normal return"
 
 
@@ -282,13 +287,13 @@ def _metamorphic(case: Case, call: Call, ctx: CheckContext) -> None:
 
     second = ctx.call(case.intended)
     if second.outcome != "returned":
-        raise Defect(f"the tool's result is not reproducible: the same arguments {render_value(case.intended, 120)} "
-                     f"answered {render_value(jsonable(first.result), 120)}, then {_answer(second)}",
+        raise Defect(f"the tool's result is not reproducible: the same arguments {_shown(case.intended)} "
+                     f"answered {_shown(jsonable(first.result))}, then {_answer(second)}",
                      ("nondeterministic",), _FIX_NONDETERMINISTIC)
     mask = learn_mask(jsonable(first.result), jsonable(second.result))
     if masks_everything(jsonable(first.result), mask):  # nothing of the answer stays the same
-        raise Defect(f"the tool's result is not reproducible: the same arguments {render_value(case.intended, 120)} "
-                     f"answered {render_value(jsonable(first.result), 120)}, then {_answer(second)}",
+        raise Defect(f"the tool's result is not reproducible: the same arguments {_shown(case.intended)} "
+                     f"answered {_shown(jsonable(first.result))}, then {_answer(second)}",
                      ("nondeterministic",), _FIX_NONDETERMINISTIC)
     intended_answer = apply_mask(jsonable(first.result), mask)
     if apply_mask(jsonable(call.result), mask) == intended_answer:
@@ -296,8 +301,8 @@ def _metamorphic(case: Case, call: Call, ctx: CheckContext) -> None:
     again = ctx.call(case.args)
     if again.outcome != "returned" or apply_mask(jsonable(again.result), mask) != apply_mask(jsonable(call.result), mask):
         raise Defect(
-            f"the tool's result is not reproducible: the same arguments {render_value(case.args, 120)} "
-            f"answered {render_value(jsonable(call.result), 120)}, then {_answer(again)}",
+            f"the tool's result is not reproducible: the same arguments {_shown(case.args)} "
+            f"answered {_shown(jsonable(call.result))}, then {_answer(again)}",
             ("nondeterministic",), _FIX_NONDETERMINISTIC)
     if _quotes_null_word(case, call.result):
         return  # "no lines match 'None'": the answer shows the word was read as text, so not silently
@@ -305,8 +310,8 @@ def _metamorphic(case: Case, call: Call, ctx: CheckContext) -> None:
     families = sorted({str(getattr(label, "family", "?")) for label in case.labels})
     masked = f"; parts that vary by themselves masked: {len(mask)}" if mask else ""
     raise Defect(
-        f"the tool answered the rendering with {render_value(jsonable(call.result), 160)} but the intended "
-        f"value with {render_value(jsonable(first.result), 160)} ({', '.join(fields)} read differently{masked})",
+        f"the tool answered the rendering with {_shown(jsonable(call.result))} but the intended "
+        f"value with {_shown(jsonable(first.result))} ({', '.join(fields)} read differently{masked})",
         ("result", *fields, *families), _FIX_READ)
 
 
@@ -333,7 +338,7 @@ def _quotes_null_word(case: Case, result: Any) -> bool:
 
 
 def _answer(call: Call) -> str:
-    return render_value(jsonable(call.result), 120) if call.outcome == "returned" else _describe(call)
+    return _shown(jsonable(call.result)) if call.outcome == "returned" else _describe(call)
 
 
 @check(inputs=("conforming",), needs_implementation=True,
@@ -358,7 +363,7 @@ def rejects_invalid(case: Case, call: Call, ctx: CheckContext) -> None:
     if call.received:
         got = _received_json(call, ctx)[0]
         fields = [f for f in (_field_of(label) for label in case.labels) if f in got]
-        shown = ", ".join(f"{f}={render_value(got[f], 60)}" for f in dict.fromkeys(fields)) or render_value(got, 160)
+        shown = ", ".join(f"{f}={_shown(got[f], 60)}" for f in dict.fromkeys(fields)) or _shown(got)
         raise Defect(f"invalid arguments reached the implementation: {shown}", ("reached", *kinds))
     _require(call.outcome == "rejected", f"invalid arguments produced {_describe(call)} instead of a correction",
              ("answered", *kinds), "refuse invalid arguments by raising the correction type, not with a normal return")
@@ -383,7 +388,7 @@ def typed_implementation(case: Case, call: Call, ctx: CheckContext) -> None:
         error = next(iter(validator.iter_errors(got)), None)
         if error is not None:
             where = ".".join(str(p) for p in error.absolute_path) or "<arguments>"
-            raise Defect(f"implementation received {where}={render_value(error.instance)}, which violates the schema: "
+            raise Defect(f"implementation received {where}={_shown(error.instance)}, which violates the schema: "
                          f"{error.message[:160]}", ("untyped", where.split(".")[0], str(error.validator)))
 
 
@@ -419,7 +424,7 @@ def correction_quality(case: Case, call: Call, ctx: CheckContext) -> None:
         fields, sent = [about], [case.args[about]]
     lacks = text_correction_lacks(call.message, fields, sent)
     kinds = tuple(part.split(" (")[0].split(" '")[0] for part in lacks)
-    _require(not lacks, f"the correction lacks {', '.join(lacks)}: {render_value(call.message, 160)}", ("lacks", *kinds))
+    _require(not lacks, f"the correction lacks {', '.join(lacks)}: {_shown(call.message)}", ("lacks", *kinds))
 
 
 @check(inputs=("hallucinated", "conforming"), needs_implementation=True,
@@ -433,7 +438,7 @@ def idempotent(case: Case, call: Call, ctx: CheckContext) -> None:
     if again.outcome in ("timeout", "escaped"):
         return  # `total`'s finding
     _require(again.outcome == "returned" and again.received, (
-        f"sending back what the implementation received ({render_value(first, 160)}) produced {_describe(again)}"
+        f"sending back what the implementation received ({_shown(first)}) produced {_describe(again)}"
     ), ("replay", again.outcome))
     problem = compare_arguments(_received_json(again, ctx)[0], first, ctx.spec.parameters)
     if problem is not None:

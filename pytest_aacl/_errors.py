@@ -183,25 +183,26 @@ def _clip(text: str, limit: int = 300) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def render_value(value: Any, limit: int = MAX_RECEIVED_CHARS) -> str:
+def render_value(value: Any, limit: int = MAX_RECEIVED_CHARS, *, readable: bool = False) -> str:
     """Render a received value for a correction: JSON-like, ASCII-escaped, truncated.
 
     Total by construction: never calls a user object's `__str__`, `__repr__` or `__eq__`,
     never recurses deeper than a few levels, never reads more than `limit` characters of a
     string. Escaping keeps control characters and look-alike Unicode from reaching the
-    model verbatim.
+    model verbatim.  `readable=True` is for people (a fuzz report): printable non-ASCII
+    text (`é`, `—`, `例`) is shown as itself; control and format characters stay escaped.
     """
     if isinstance(value, str):  # cut inside the quotes: '"aaaa…"', never an unclosed '"aaaa…'
-        return _escape(str.__str__(value)[: limit + 1], limit)
+        return _escape(str.__str__(value)[: limit + 1], limit, readable=readable)
     out: list[str] = []
-    _render_into(value, out, limit + 1, depth=0)
+    _render_into(value, out, limit + 1, depth=0, readable=readable)
     text = "".join(out)
     if len(text) > limit:
         text = _close(_cut(text, limit - 2)) + "…"
     return text
 
 
-def _render_into(value: Any, out: list[str], budget: int, depth: int) -> None:
+def _render_into(value: Any, out: list[str], budget: int, depth: int, readable: bool = False) -> None:
     if sum(map(len, out)) > budget:
         return
     kind = type(value)
@@ -216,7 +217,7 @@ def _render_into(value: Any, out: list[str], budget: int, depth: int) -> None:
         out.append(repr(value) if math.isfinite(value) else ("NaN" if value != value else ("Infinity" if value > 0 else "-Infinity")))
     elif isinstance(value, str):
         text = str.__str__(value)
-        out.append(_escape(text[:budget]) + ("…" if len(text) > budget else ""))
+        out.append(_escape(text[:budget], readable=readable) + ("…" if len(text) > budget else ""))
     elif kind in (list, tuple) and depth < 3:
         out.append("[")
         for i, item in enumerate(value):
@@ -225,7 +226,7 @@ def _render_into(value: Any, out: list[str], budget: int, depth: int) -> None:
             if sum(map(len, out)) > budget:
                 out.append("…")
                 break
-            _render_into(item, out, budget, depth + 1)
+            _render_into(item, out, budget, depth + 1, readable)
         out.append("]")
     elif kind is dict and depth < 3:
         out.append("{")
@@ -236,11 +237,11 @@ def _render_into(value: Any, out: list[str], budget: int, depth: int) -> None:
                 out.append("…")
                 break
             if isinstance(key, str):
-                _render_into(key, out, budget, depth + 1)
+                _render_into(key, out, budget, depth + 1, readable)
             else:
                 out.append(f"<{_type_name(type(key))} key>")
             out.append(": ")
-            _render_into(item, out, budget, depth + 1)
+            _render_into(item, out, budget, depth + 1, readable)
         out.append("}")
     elif kind in (list, tuple, dict):
         out.append("[…]" if kind is not dict else "{…}")
@@ -257,13 +258,18 @@ def _type_name(kind: type) -> str:
     return escaped if len(escaped) <= 40 else _cut(escaped, 39) + "…"
 
 
-def _escape(text: str, limit: int | None = None) -> str:
-    """A double-quoted, ASCII-only literal: newlines, quotes and non-ASCII are escaped.
+def _escape(text: str, limit: int | None = None, *, readable: bool = False) -> str:
+    """A double-quoted, ASCII-only literal: newlines, quotes and non-ASCII are escaped
+    (`readable`: only what is not printable, so `é` stays `é` and a newline is `\\n`).
 
     With ``limit``, the literal (quotes included) is at most ``limit`` characters: the cut
     keeps both quotes and never splits an escape sequence (``"aaaa…"``).
     """
-    escaped = text.encode("unicode_escape").decode("ascii").replace('"', '\\"')
+    if readable and not text.isascii():
+        escaped = "".join(c if c.isprintable() and not c.isascii() else c.encode("unicode_escape").decode("ascii")
+                          for c in text).replace('"', '\\"')
+    else:
+        escaped = text.encode("unicode_escape").decode("ascii").replace('"', '\\"')
     if limit is None or len(escaped) + 2 <= limit:
         return f'"{escaped}"'
     return f'"{_cut(escaped, max(limit - 3, 0))}…"'

@@ -90,7 +90,7 @@ def format_exception(error: BaseException, frames: int = 3) -> str:
 
 
 def _value(value: Any) -> str:
-    return "<absent>" if type(value).__name__ == "_Absent" else render_value(value, 60)
+    return "<absent>" if type(value).__name__ == "_Absent" else render_value(value, 60, readable=True)
 
 
 def _indent(text: str, prefix: str = "    ") -> str:
@@ -111,12 +111,12 @@ def format_finding(finding: Finding, *, replay: str = "") -> str:
             f"intended {_value(label['original'])} [family {label['family']}]{flag}"
         )
     if finding.intended is not None and not finding.labels:
-        out.append(f"    intended: {render_value(finding.intended, 200)}")
+        out.append(f"    intended: {render_value(finding.intended, 240, readable=True)}")
     if finding.received:
         for got in finding.received:
-            out.append(f"    implementation received: {render_value(got, 200)}")
+            out.append(f"    implementation received: {render_value(got, 240, readable=True)}")
     elif finding.black_box and finding.outcome == "returned":
-        out.append(f"    tool answered: {render_value(finding.result, 200)}")
+        out.append(f"    tool answered: {render_value(finding.result, 240, readable=True)}")
     elif finding.outcome == "returned":
         out.append("    the implementation was not called")
     if finding.error:

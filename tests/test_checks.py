@@ -287,6 +287,23 @@ def test_black_box_no_silent_corruption_is_a_metamorphic_oracle() -> None:
     assert run("no_silent_corruption", case, Call(case.args, "rejected", None, ValueError("no"), "no"), refusing) is None
 
 
+def test_a_defect_message_shows_answers_as_people_read_them() -> None:
+    """Non-ASCII text as itself (not `\\u2014`), control characters still escaped, and an
+    answer long enough to compare (240 characters, not 120)."""
+    case = Case("hallucinated", {"query": "a", "max_results": "1,000"}, {"query": "a", "max_results": 1000},
+                (Mutation("max_results", "int_thousands", 1000, "1,000"),))
+    rendered = '{"max_results": "1,000", "query": "a"}'
+    intended = '{"max_results": 1000, "query": "a"}'
+    long_tail = "x" * 150
+    meant = {"note": f"Café — 1000 résultats{long_tail}END"}
+    read = {"note": f"Café — 1 résultat\u202e{long_tail}END"}
+    differs = _black_box({intended: meant, rendered: read})
+    msg = run("no_silent_corruption", case, Call(case.args, "returned", None, result=read), differs)
+    assert msg is not None and "Café — 1 résultat" in msg and "\\u2014" not in msg
+    assert "\\u202e" in msg and "\u202e" not in msg  # a bidi override is never shown raw
+    assert msg.count("END") == 2  # neither answer is cut before its end
+
+
 def test_black_box_an_unreproducible_tool_is_reported_as_such_never_as_corruption() -> None:
     case = Case("hallucinated", {"query": "a", "max_results": "7"}, {"query": "a", "max_results": 7})
     rendered = '{"max_results": "7", "query": "a"}'

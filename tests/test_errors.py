@@ -55,3 +55,14 @@ def test_errors_survive_pickling_for_xdist() -> None:
     error = _unexpected(3)
     again = pickle.loads(pickle.dumps(error))
     assert again.to_dict() == error.to_dict()
+
+
+def test_a_value_rendered_for_people_keeps_printable_unicode_and_escapes_the_rest() -> None:
+    from pytest_aacl._errors import render_value
+
+    value = {"name": "Zoë — 例", "bad": "a\nb\u200bc\x00", "quote": 'say "hi"'}
+    assert render_value(value, 200, readable=True) == (
+        '{"name": "Zoë — 例", "bad": "a\\nb\\u200bc\\x00", "quote": "say \\"hi\\""}')
+    assert render_value(value, 200) == (  # for a model: ASCII only, as before
+        '{"name": "Zo\\xeb \\u2014 \\u4f8b", "bad": "a\\nb\\u200bc\\x00", "quote": "say \\"hi\\""}')
+    assert render_value("é" * 50, 12, readable=True) == '"' + "é" * 9 + '…"'  # 12 characters in all
