@@ -233,6 +233,9 @@ class AaclItem(pytest.Function):
             self.user_properties.append(("aacl_calls", (tool, tally.as_tuple())))
         if report.advice:
             self.user_properties.append(("aacl_advice", (tool, self.name, len(report.advice))))
+        if report.unreproducible:  # never fails the item, so it is shown in the summary
+            first = report.unreproducible[0]
+            self.user_properties.append(("aacl_unreproducible", (tool, len(report.unreproducible), first.message)))
         failing = report.findings or (report.advice if opts.advice_fails else [])
         if failing:
             self.user_properties.append(("aacl_finding", (tool, self.name, len(failing))))
@@ -428,6 +431,7 @@ class _Summary:
         self.findings: list[tuple[str, str, int]] = []
         self.advice: list[tuple[str, str, int]] = []
         self.calls: dict[str, Any] = {}  # tool -> _reach.Tally, over its checks
+        self.unreproducible: dict[str, tuple[int, str]] = {}  # tool -> (calls, the first message)
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         if report.when != "call":
@@ -438,6 +442,10 @@ class _Summary:
 
                 tool, data = value
                 self.calls.setdefault(tool, Tally()).merge(Tally.from_tuple(data))
+            if key == "aacl_unreproducible":
+                tool, count, message = value
+                before = self.unreproducible.get(tool, (0, message))
+                self.unreproducible[tool] = (before[0] + count, before[1])
         if report.failed:
             self.findings += [tuple(v) for k, v in report.user_properties if k == "aacl_finding"]
         if report.passed:
@@ -454,6 +462,13 @@ class _Summary:
                 line = blocker_line(tool, tally)
                 if line:
                     terminalreporter.line(f"WARNING {line}", yellow=True, bold=True)
+        if self.unreproducible:
+            terminalreporter.section("pytest-aacl not reproducible")
+            for tool, (count, message) in self.unreproducible.items():
+                terminalreporter.line(f"{tool}: {count} call(s) answered the same arguments differently, e.g. {message}")
+            terminalreporter.line("Not a defect, and it does not fail the run; but answers that change by themselves "
+                                  "cannot be compared: seed the tool's randomness, freeze time or reset its state "
+                                  "(the aacl_reset fixture)")
         if self.findings:
             terminalreporter.section("pytest-aacl findings")
             for tool, check, count in self.findings:

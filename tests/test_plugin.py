@@ -293,3 +293,29 @@ def test_it(aacl_tool, tmp_path):
     assert len((tmp_path / "resets").read_text().split()) >= 10
 ''')
     project.runpytest("test_reset.py").assert_outcomes(passed=1)
+
+
+DICE = '''
+import random
+
+from mcp.server.mcpserver import MCPServer
+
+server = MCPServer("dice")
+
+
+@server.tool()
+def roll(sides: int) -> str:
+    """Roll a die with this many sides."""
+    return random.choice(["heads", "tails", "edge", "lost"]) + str(random.random())
+'''
+
+
+def test_answers_that_change_by_themselves_are_shown_when_the_item_passes(pytester: pytest.Pytester) -> None:
+    """Not reproducible never fails a run, so before it was never seen when the item passed."""
+    pytester.makepyfile(dice_server=DICE)
+    result = pytester.runpytest("-p", "aacl", "--aacl-target", "dice_server:server",
+                                "--aacl-checks", "no_silent_corruption", "--aacl-max-examples", "20", "--aacl-seed", "0")
+    result.assert_outcomes(passed=1)
+    result.stdout.fnmatch_lines(["*pytest-aacl not reproducible*",
+                                 "roll: * call(s) answered the same arguments differently, e.g. *not reproducible*",
+                                 "Not a defect, and it does not fail the run*aacl_reset*"])
