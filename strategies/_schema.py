@@ -129,7 +129,8 @@ def tool_schema(obj: Any, *, argname: str = "schema", registry: Any = None) -> t
         if inlined is not None:
             from pytest_aacl._specs._jsonschema import derived_from_checked
 
-            derived_from_checked(obj, inlined)
+            used = [] if registry is None else [registry[uri].contents for uri in registry]
+            derived_from_checked(obj, inlined, used)
             return tool_schema(inlined, argname=argname)
         if isinstance(obj, dict):
             hint = " (or pass registry=referencing.Registry() holding it)" if "remote $ref" in str(err) else ""

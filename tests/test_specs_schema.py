@@ -181,6 +181,7 @@ def test_a_malformed_annotation_is_dropped_not_refused() -> None:
         "$defs": {"group": {"x": {"type": "integer", "deprecated": "yes"}}},
         "required": ["w"], "additionalProperties": {"$ref": "#/$defs/group/x"}}
     out = from_schema(schema).parameters
+    assert from_schema(schema).parameters == out  # imported again (the check is cached): the same
     assert out["properties"]["v"] == {"type": "string", "description": "a version"}
     assert out["properties"]["examples"] == {"type": "integer"}
     assert out["$defs"]["x"] == {"type": "integer"}  # hoisted from a non-schema container

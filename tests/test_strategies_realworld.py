@@ -243,3 +243,10 @@ def test_exactly_one_of_two_keys_is_drawn_without_filtering_most_values_away() -
     check = validator(schema)
     assert values and all(check.is_valid(v) for v in values)
     assert all(("data" in r) != ("path" in r) for v in values for r in v["resources"])
+
+
+def test_a_malformed_schema_in_the_registry_is_still_refused_clearly() -> None:
+    """An inlined copy skips the metaschema check only when every part it came from passed."""
+    registry = Registry().with_resource(REMOTE, DRAFT202012.create_resource({"type": "strnig"}))
+    with pytest.raises(InvalidArgument, match="strnig"):
+        conforming({**OPTIONAL_REMOTE, "required": ["n", "unit"]}, registry=registry)
