@@ -73,7 +73,9 @@ def validator(schema: Any, registry: Any = None) -> Any:
     from jsonschema_specifications import REGISTRY
     from referencing import Registry
 
-    # the drafts published at http:// are the same documents at https:// (schemas write both)
+    # the drafts published at http:// are the same documents at https:// (schemas write both);
+    # written here rather than imported from strategies/_refs.py: the oracle stays apart from
+    # the code it judges
     aliases = Registry().with_resources((uri.replace("http://", "https://", 1), REGISTRY[uri])
                                         for uri in REGISTRY if uri.startswith("http://json-schema.org/"))
     registry = aliases if registry is None else registry.combine(aliases)

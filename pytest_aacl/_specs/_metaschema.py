@@ -7,8 +7,8 @@ schema took 3.4 s (azure-pipelines) and 14 s (renovate).  A dynamic reference on
 differs from a plain `$ref "#"` when another metaschema extends this one, which never
 happens when checking a tool schema, so the vocabularies are merged into one document
 with plain references (1.3 s and 4.8 s; the same errors on every schema of the
-real-world corpus, which a test keeps true).  The 2019-09 metaschema checking itself
-inlined took 2.0 s, 0.1 s static.
+real-world corpus, which a test keeps true).  Checking the 2019-09 metaschema inlined
+(106 KB) against itself: 1.7 s published, 0.5 s static.
 """
 
 from __future__ import annotations
