@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import posixpath
 import signal
 import statistics
 import subprocess
@@ -115,7 +116,7 @@ def run_one(tool: str, schema: Any, examples: int, timeout: float,
 
 
 def _registry(schema: Any, siblings: list[tuple[str, Any]]) -> Any:
-    """The sibling schemas under their `$id`s and under their file names next to `schema`'s
+    """The sibling schemas under their `$id`s and under their paths relative to `schema`'s
     own `$id` (a remote `$ref` names its target by either: cyclonedx renames its files)."""
     from urllib.parse import urljoin
 
@@ -142,7 +143,7 @@ def run_all(tool: str, jobs: list[dict[str, Any]], examples: int, timeout: float
     out = []
     for job in jobs:
         schema = json.loads(Path(job["path"]).read_text(encoding="utf-8"))
-        siblings = [(Path(name).name, json.loads(Path(path).read_text(encoding="utf-8")))
+        siblings = [(name, json.loads(Path(path).read_text(encoding="utf-8")))
                     for name, path in job.get("siblings", [])]
         out.append({"name": job["name"], **run_one(tool, schema, examples, timeout, siblings)})
     return out
@@ -204,7 +205,7 @@ def main(argv: list[str] | None = None) -> None:
 
     jobs, skipped = [], []
     shipped: dict[str, list[dict[str, Any]]] = {}  # package -> its schemas that can be read
-    for entry in entries():
+    for entry in entries(references=True):
         if source(entry) is not None:
             shipped.setdefault(entry["package"], []).append(entry)
     for entry in entries(args.split):
@@ -214,8 +215,12 @@ def main(argv: list[str] | None = None) -> None:
         if why:
             skipped.append(f"{entry['name']}: {why}")
         else:
+            # each sibling under its path relative to this schema's file: a `$ref` with no
+            # `$id` to resolve against names its target so (swagger 1.2, kubernetes)
+            here = posixpath.dirname(entry["path"])
             siblings = [] if args.no_registry else [
-                (e["path"], str(source(e))) for e in shipped[entry["package"]] if e["name"] != entry["name"]]
+                (posixpath.relpath(e["path"], here or "."), str(source(e)))
+                for e in shipped[entry["package"]] if e["name"] != entry["name"]]
             jobs.append({"name": entry["name"], "path": str(source(entry)), "split": entry["split"],
                          "batch": entry["batch"], "siblings": siblings})
     for line in skipped:

@@ -19,7 +19,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 VENDOR_LIMIT = 300_000
-PERMISSIVE = ("MIT", "MIT-0", "Apache-2.0", "BSD-2-Clause", "BSD-3-Clause")
+PERMISSIVE = ("MIT", "MIT-0", "Apache-2.0", "BSD-2-Clause", "BSD-3-Clause", "CC0-1.0")
 
 #: (wheel name prefix, import package, glob inside the package, licence by file stem)
 SOURCES = {
@@ -61,6 +61,21 @@ SOURCES = {
     "taskcat": ("cfg/*.json",),
     "ansible_navigator": ("data/*schema*.json",),
     "jupyter_releaser": ("schema.json",),
+    # sixth batch, chosen and downloaded (session 27) before any change, measured once: the fresh check
+    "datacontract_cli": ("schemas/*.schema.json",),
+    "stix2_validator": ("schemas-2.1/schemas/*/*.json",),
+    "elyra": ("metadata/schemas/[!m]*.json", "metadata/schemas/meta-schema.json"),
+    "sigmf": ("schema-*.json",),
+    "singer_sdk": ("schemas/*.schema.json",),
+    "nmdc_schema": ("nmdc.schema.json",),
+    # seventh batch, chosen and downloaded (session 27) before the changes made for the sixth,
+    # measured only after them: the blind check of those changes
+    "dbt_semantic_interfaces": ("parsing/generated_json_schemas/*.json",),
+    "goodtables": ("schemas/report.json",),
+    "jupyter_book": ("config_schema.json",),
+    "kubernetes_validate": ("kubernetes-json-schema/v1.37.0-local-strict/[!_]*.json",),
+    "nf_core": ("pipeline-template/nextflow_schema.json", "pipeline-template/assets/schema_input.json"),
+    "swagger_spec_validator": ("schemas/v1.2/*.json",),
 }
 #: the batch each package came in (the held-out figures are printed per batch)
 BATCH = {**dict.fromkeys(("check_jsonschema", "nbformat", "openapi_spec_validator"), 1),
@@ -71,15 +86,23 @@ BATCH = {**dict.fromkeys(("check_jsonschema", "nbformat", "openapi_spec_validato
          **dict.fromkeys(("datapackage", "tableschema", "docker_compose", "jupyter_lsp", "molecule",
                           "bidsschematools"), 4),
          **dict.fromkeys(("apache_airflow_core", "jsonschema_gentypes", "scikit_build_core", "taskcat",
-                          "ansible_navigator", "jupyter_releaser"), 5)}
+                          "ansible_navigator", "jupyter_releaser"), 5),
+         **dict.fromkeys(("datacontract_cli", "stix2_validator", "elyra", "sigmf", "singer_sdk", "nmdc_schema"), 6),
+         **dict.fromkeys(("dbt_semantic_interfaces", "goodtables", "jupyter_book",
+                          "kubernetes_validate", "nf_core", "swagger_spec_validator"), 7)}
 #: packages that ship dozens of near-identical schemas: at most this many, picked by a hash
 #: of the name that is independent of the split's (so the sample does not bias the split)
-CAP = {"jupyterlab": 10, "great_expectations": 10}
+CAP = {"jupyterlab": 10, "great_expectations": 10, "stix2_validator": 12, "kubernetes_validate": 10}
+#: files other schemas `$ref` across files: kept (when not measured) as `"split": "reference"`
+#: rows, never measured, only there for the registry
+REFERENCES = {"stix2_validator": ("schemas-2.1/schemas/*/*.json",),
+              "kubernetes_validate": ("kubernetes-json-schema/v1.37.0-local-strict/_definitions.json",)}
 #: the top-level package inside the wheel, where it is not the distribution's name
 PACKAGE_DIRS = {"cyclonedx_python_lib": "cyclonedx/schema", "dbt_core": "dbt", "poetry_core": "poetry/core",
                 "aws_sam_translator": "samtranslator", "cfn_lint": "cfnlint", "cloudformation_cli": "rpdk/core",
                 "ansible_lint": "ansiblelint", "docker_compose": "compose",
-                "apache_airflow_core": "airflow"}
+                "apache_airflow_core": "airflow", "datacontract_cli": "datacontract",
+                "stix2_validator": "stix2validator"}
 #: check-jsonschema's vendor/README.md and vendor/licenses/: SchemaStore (Apache-2.0) unless listed
 CHECK_JSONSCHEMA_LICENCES = {
     "azure-pipelines": "MIT", "bitbucket-pipelines": "MIT", "buildkite": "MIT", "changie": "MIT",
@@ -97,7 +120,12 @@ PACKAGE_LICENCES = {"nbformat": "BSD-3-Clause", "openapi_spec_validator": "Apach
                     "tableschema": "MIT", "docker_compose": "Apache-2.0", "jupyter_lsp": "BSD-3-Clause",
                     "molecule": "MIT", "bidsschematools": "MIT", "apache_airflow_core": "Apache-2.0",
                     "jsonschema_gentypes": "BSD-2-Clause", "scikit_build_core": "Apache-2.0", "taskcat": "Apache-2.0",
-                    "ansible_navigator": "Apache-2.0", "jupyter_releaser": "BSD-3-Clause"}
+                    "ansible_navigator": "Apache-2.0", "jupyter_releaser": "BSD-3-Clause",
+                    "datacontract_cli": "MIT", "stix2_validator": "BSD-3-Clause", "elyra": "Apache-2.0",
+                    "sigmf": "LGPL-3.0-or-later", "singer_sdk": "Apache-2.0", "nmdc_schema": "CC0-1.0",
+                    "dbt_semantic_interfaces": "Apache-2.0", "goodtables": "MIT",
+                    "jupyter_book": "BSD-3-Clause", "kubernetes_validate": "Apache-2.0", "nf_core": "MIT",
+                    "swagger_spec_validator": "Apache-2.0"}
 
 
 def held_out(name: str) -> bool:
@@ -118,9 +146,15 @@ def main(dirs: list[str]) -> None:
             for member in sorted(z.namelist()):
                 top = PACKAGE_DIRS.get(dist, dist)
                 inner = member.removeprefix(top + "/")
-                if member == inner or not any(fnmatch.fnmatch(inner, g) for g in SOURCES[dist]):
+                measured = any(fnmatch.fnmatch(inner, g) for g in SOURCES[dist])
+                if member == inner or not (measured or any(fnmatch.fnmatch(inner, g) for g in REFERENCES.get(dist, ()))):
                     continue
                 data = z.read(member)
+                try:
+                    json.loads(data)
+                except ValueError:  # nf-core's nextflow_schema.json is a Jinja template
+                    print(f"skipped {wheel.name}: {member} is not JSON")
+                    continue
                 digest = hashlib.sha256(data).hexdigest()
                 if digest in seen:  # nbformat.v4.schema.json is v4.5, v4.1 is v4.0
                     continue
@@ -130,6 +164,10 @@ def main(dirs: list[str]) -> None:
                     stem = "openapi-" + inner.split("/")[-2]
                 elif dist == "jupyterlab":  # schemas/@jupyterlab/<extension>/<plugin>.json
                     stem = "-".join(inner.removesuffix(".json").split("/")[2:])
+                elif dist == "stix2_validator":  # schemas-2.1/schemas/<kind>/<name>.json
+                    stem = "-".join(inner.removesuffix(".json").split("/")[2:])
+                elif dist in ("kubernetes_validate", "swagger_spec_validator"):  # the version dir says it
+                    stem = inner.removesuffix(".json").split("/")[-1]
                 elif dist not in ("check_jsonschema", "nbformat"):  # the path says which one
                     stem = inner.removesuffix(".json").replace("/", "-")
                 licence = (CHECK_JSONSCHEMA_LICENCES.get(stem, "Apache-2.0") if dist == "check_jsonschema"
@@ -139,19 +177,27 @@ def main(dirs: list[str]) -> None:
                 found.append(({"name": name, "package": dist.replace("_", "-"), "version": version,
                                "module": top.replace("/", "."), "path": inner, "licence": licence,
                                "bytes": len(data), "sha256": digest, "batch": BATCH[dist],
-                               "split": "held-out" if held_out(name) else "tuning",
+                               "split": ("held-out" if held_out(name) else "tuning") if measured else "reference",
                                "file": f"schemas/{name.replace('/', '__')}.json" if vendored else None}, data))
         if dist in CAP:
-            found = sorted(found, key=lambda f: hashlib.sha256(f"sample:{f[0]['name']}".encode()).hexdigest())
-            found = sorted(found[:CAP[dist]], key=lambda f: f[0]["path"])
+            sample = sorted((f for f in found if f[0]["split"] != "reference"),
+                            key=lambda f: hashlib.sha256(f"sample:{f[0]['name']}".encode()).hexdigest())
+            refs = REFERENCES.get(dist, ())
+            for entry, _data in sample[CAP[dist]:]:
+                entry["split"] = "reference"
+            found = sorted((f for f in found if f in sample[:CAP[dist]] or (
+                f[0]["split"] == "reference" and any(fnmatch.fnmatch(f[0]["path"], g) for g in refs))),
+                key=lambda f: f[0]["path"])
         for entry, data in found:
             if entry["file"]:
                 (HERE / entry["file"]).parent.mkdir(exist_ok=True)
                 (HERE / entry["file"]).write_bytes(data)
             entries.append(entry)
     (HERE / "manifest.json").write_text(json.dumps(entries, indent=1) + "\n", encoding="utf-8")
+    refs = sum(e["split"] == "reference" for e in entries)
     held = sum(e["split"] == "held-out" for e in entries)
-    print(f"{len(entries)} schemas, {held} held out ({held / len(entries):.0%}), "
+    print(f"{len(entries) - refs} schemas (+{refs} kept for references), {held} held out "
+          f"({held / (len(entries) - refs):.0%}), "
           f"{sum(bool(e['file']) for e in entries)} vendored")
 
 
