@@ -1,8 +1,8 @@
 """The one place that reaches into hypothesis-jsonschema's private module.
 
 `_solve` uses its pure canonicaliser and merger (`canonicalish`, `merged`).  While the
-solver runs, four of that module's globals are swapped (see `draft7_only`) for speed and
-for one correctness fix; `tests/test_strategies_conforming.py` pins the names this needs,
+solver runs, five of that module's globals are swapped (see `draft7_only`) for speed and
+for two correctness fixes; `tests/test_strategies_conforming.py` pins the names this needs,
 so an upgrade that moves them fails there, not deep inside a draw.  Supported:
 hypothesis-jsonschema 0.23.x (the `pyproject.toml` range).
 """
@@ -17,13 +17,15 @@ from typing import Any
 import jsonschema
 from hypothesis_jsonschema import _canonicalise as _hjs
 from hypothesis_jsonschema._canonicalise import FALSEY, canonicalish
+from referencing.exceptions import Unresolvable
 
-__all__ = ["PATCHED", "canonical", "draft7_only"]
+__all__ = ["PATCHED", "canonical", "draft7_only", "merged"]
 
 _V7 = jsonschema.Draft7Validator
-#: the private names this module relies on: the four `draft7_only` swaps, and `sort_key`,
+#: the private names this module relies on: the five `draft7_only` swaps, and `sort_key`,
 #: which `_big_enum` reads (the version pin test checks they exist)
-PATCHED = ("_get_validator_class", "canonicalish", "encode_canonical_json", "ALL_KEYWORDS", "sort_key")
+PATCHED = ("_get_validator_class", "canonicalish", "encode_canonical_json", "ALL_KEYWORDS", "merged", "sort_key")
+_MERGED = _hjs.merged
 
 _patched = 0
 
@@ -47,19 +49,40 @@ def draft7_only() -> Iterator[None]:
     if _patched:
         yield
         return
-    saved = _hjs._get_validator_class, _hjs.canonicalish, _hjs.encode_canonical_json, _hjs.ALL_KEYWORDS
+    saved = _hjs._get_validator_class, _hjs.canonicalish, _hjs.encode_canonical_json, _hjs.ALL_KEYWORDS, _hjs.merged
     # `$ref` among the keywords `merged` must not pick one of: two `LAZY` references that
     # differ stand for different schemas, so their merge is an allOf, not the first of them
-    _hjs._get_validator_class, _hjs.canonicalish, _hjs.encode_canonical_json, _hjs.ALL_KEYWORDS = (
-        _draft7_class, canonical, _encode, (*_hjs.ALL_KEYWORDS, "$ref"))
+    (_hjs._get_validator_class, _hjs.canonicalish, _hjs.encode_canonical_json, _hjs.ALL_KEYWORDS,
+     _hjs.merged) = (_draft7_class, canonical, _encode, (*_hjs.ALL_KEYWORDS, "$ref"), merged)
     _patched += 1
     try:
         yield
     finally:
         _patched -= 1
-        _hjs._get_validator_class, _hjs.canonicalish, _hjs.encode_canonical_json, _hjs.ALL_KEYWORDS = saved
+        (_hjs._get_validator_class, _hjs.canonicalish, _hjs.encode_canonical_json, _hjs.ALL_KEYWORDS,
+         _hjs.merged) = saved
         _CANONICAL.clear()
         _BY_TEXT.clear()
+
+
+def merged(schemas: list[Any]) -> Any:
+    """hypothesis-jsonschema's `merged`, or None where its answer would be wrong.
+
+    It merges a `patternProperties` entry only with the same pattern or with the other
+    schema's `additionalProperties`; a key that matches a pattern of each schema then gets
+    the other's `additionalProperties` as well, so two closed objects with different
+    patterns merged into "no key allowed" (STIX's hashes: a closed dictionary with `^MD5$`
+    and friends became a schema nothing satisfies, and was refused as such).  Unmerged,
+    the caller keeps an `allOf` and checks it."""
+    shapes = [(set(s["patternProperties"]), s.get("additionalProperties", {})) for s in schemas
+              if isinstance(s, dict) and isinstance(s.get("patternProperties"), dict) and s["patternProperties"]]
+    for mine, closed in shapes:
+        if closed not in ({}, True) and any(theirs - mine for theirs, _ in shapes):
+            return None
+    try:
+        return _MERGED(schemas)
+    except Unresolvable:  # it checks an enum's members against a part not drafted yet
+        return None
 
 
 def _encode(value: Any) -> str:

@@ -105,6 +105,8 @@ def tool_schema(obj: Any, *, argname: str = "schema", registry: Any = None) -> t
         as_spec = None
     from pytest_aacl._errors import SpecError
 
+    if isinstance(obj, dict) and registry is not None:
+        obj = _in_metaschemas_dialect(obj, registry)
     if isinstance(obj, dict) and "type" not in obj and (any(k in obj for k in _OBJECT_WORDS)
                                                          or set(obj) <= _NO_ASSERTION):
         obj = {**obj, "type": "object"}  # arguments are an object; only objects are drawn
@@ -125,7 +127,13 @@ def tool_schema(obj: Any, *, argname: str = "schema", registry: Any = None) -> t
     except SpecError as err:
         # inlining answers only what the spec layer says of references (nested `$id`s,
         # anchors, remote or metaschema `$ref`s); on anything else it is slow and changes nothing
-        inlined = _inlined(obj, registry) if _about_refs(err) else None
+        from ._refs import Unresolvable
+
+        dangling = ""
+        try:
+            inlined = _inlined(obj, registry) if _about_refs(err) else None
+        except Unresolvable as why:  # the refusal names the reference that does not resolve
+            dangling, inlined = f"; and {str(why).split(' within ')[0][:200]}", None
         if inlined is not None:
             from pytest_aacl._specs._jsonschema import derived_from_checked
 
@@ -134,11 +142,30 @@ def tool_schema(obj: Any, *, argname: str = "schema", registry: Any = None) -> t
             return tool_schema(inlined, argname=argname)
         if isinstance(obj, dict):
             hint = " (or pass registry=referencing.Registry() holding it)" if "remote $ref" in str(err) else ""
-            raise InvalidArgument(f"{argname}={_brief(obj)} is not a usable tool schema: {err}{hint}") from None
+            raise InvalidArgument(f"{argname}={_brief(obj)} is not a usable tool schema: {err}{dangling}{hint}") from None
     raise InvalidArgument(
         f"{argname}={_brief(obj)} is not a tool description; pass a JSON Schema dict "
         '({"type": "object", "properties": {...}}), a ToolSpec or a boundary Tool.'
     )
+
+
+def _in_metaschemas_dialect(obj: dict[str, Any], registry: Any) -> dict[str, Any]:
+    """A `$schema` naming a custom metaschema (elyra's: draft-07 plus UI hints) that
+    `registry` holds: the schema is read in the dialect that metaschema itself declares."""
+    from pytest_aacl._specs._jsonschema import _DRAFT_MARKERS
+
+    declared, seen = obj.get("$schema"), set()
+    while (isinstance(declared, str) and declared not in seen and len(seen) < 8
+           and not any(marker in declared for marker in _DRAFT_MARKERS)):
+        seen.add(declared)
+        try:
+            meta = registry[declared.split("#")[0]].contents
+        except Exception:  # not there (referencing's own lookup errors): the spec layer refuses
+            return obj
+        declared = meta.get("$schema") if isinstance(meta, dict) else None
+    if not seen or not isinstance(declared, str) or declared in seen:
+        return obj
+    return {**obj, "$schema": declared}
 
 
 _OBJECT_WORDS = ("properties", "patternProperties", "additionalProperties", "propertyNames",
@@ -154,7 +181,8 @@ _INLINED_BUDGET = 50_000  # characters of JSON
 
 def _inlined(obj: Any, registry: Any = None) -> dict[str, Any] | None:
     """A dict schema with its references inlined under JSON Schema's base-URI rules, when
-    that changes it and needs no network; None otherwise."""
+    that changes it and needs no network; None otherwise; `Unresolvable` for a local `$ref`
+    that points nowhere."""
     from ._refs import TooLarge, Unresolvable, inline
 
     if not isinstance(obj, dict) or not _has_ref(obj):
@@ -171,7 +199,7 @@ def _inlined(obj: Any, registry: Any = None) -> dict[str, Any] | None:
             if depth == 1 or len(json.dumps(out, default=str)) <= _INLINED_BUDGET:
                 break
     except Unresolvable:
-        return None
+        raise  # a local `$ref` that points nowhere (under a nested `$id`, `#` means that sub-schema)
     except Exception:  # referencing's own errors for malformed ids: keep the original refusal
         return None
     return out if out != obj and not _has_ref(out) else None

@@ -19,25 +19,33 @@ from typing import Any
 
 import jsonschema
 from hypothesis import strategies as st
-from hypothesis.errors import HypothesisException
 from hypothesis_jsonschema._canonicalise import (
     FALSEY,
-    canonicalish,
     get_type,
-    merged,
 )
 
 from . import _realistic as R
 from ._formatcheck import format_checker as _format_checker
 from ._hjs import canonical as _canonicalish
 from ._hjs import draft7_only as _draft7_only
+from ._hjs import merged
+from ._intersect import (
+    absent_key,
+    accepts_all,
+    merge,
+    merged_by_property,
+    picks,
+    with_others_keys,
+    without,
+    without_others_keys,
+)
 from ._numeric import integers as _integers
 from ._numeric import numbers as _numbers
+from ._patterns import compiles, length, regex, regexes
 
 __all__ = ["Solver", "draft7_validator"]
 
 _V7 = jsonschema.Draft7Validator
-_ASCII = st.characters(codec="ascii", min_codepoint=32, max_codepoint=126)
 _DEFAULT_EXTRA_ITEMS = 3
 #: draft-07 keywords that can reject a value (anything else is an annotation or unknown)
 _ASSERTING = frozenset((
@@ -81,16 +89,6 @@ def _children(s: dict[str, Any]) -> Iterator[Any]:
         yield items
     elif isinstance(items, list):
         yield from (i for i in items if isinstance(i, dict))
-
-
-def _without(s: dict[str, Any], key: str) -> dict[str, Any]:
-    return {k: v for k, v in s.items() if k != key}
-
-
-def _merge(*schemas: Any) -> Any:
-    """The intersection of `schemas`, canonical; an `allOf` when it cannot be merged."""
-    out = merged(list(schemas))
-    return out if out is not None else {"allOf": [canonicalish(s) for s in schemas]}
 
 
 class Solver:
@@ -158,7 +156,7 @@ class Solver:
         if not (isinstance(ref, str) and ref.startswith(LAZY)) or self.expand is None:
             return schema
         target = self.expand(int(ref[len(LAZY):]))
-        rest = _without(schema, "$ref")  # what a merge added beside it
+        rest = without(schema, "$ref")  # what a merge added beside it
         return {"allOf": [target, rest]} if rest else target
 
     def _check(self, schema: Any) -> Any:
@@ -191,16 +189,20 @@ class Solver:
         if "not" in s:
             if not set(s["not"]) & _ASSERTING:  # `not` of a schema that accepts everything
                 return st.nothing()
+            absent = absent_key(s)
+            if absent is not None:  # "not both": leaving one key out meets it, nothing to filter
+                props = {**s.get("properties", {}), absent: FALSEY}
+                return self.build({**without(s, "not"), "properties": props}, name, description, nullable)
             self.approximate = True
             excluded = self._check(s["not"])
-            return self.build(_without(s, "not"), name, description, nullable).filter(lambda v: not excluded(v))
+            return self.build(without(s, "not"), name, description, nullable).filter(lambda v: not excluded(v))
         if "anyOf" in s:
-            rest = _without(s, "anyOf")
+            rest = without(s, "anyOf")
             nullable = nullable or any(b.get("type") in ("null", ["null"]) for b in s["anyOf"])
             if self.lazy:
-                return _first_live([lambda b=b: self.build(_merge(rest, b), name, description, nullable)
+                return _first_live([lambda b=b: self.build(merge(rest, b), name, description, nullable)
                                     for b in s["anyOf"]])
-            return st.one_of([self.build(_merge(rest, b), name, description, nullable) for b in s["anyOf"]])
+            return st.one_of([self.build(merge(rest, b), name, description, nullable) for b in s["anyOf"]])
         if "allOf" in s:
             return self._all_of(s, name, description)
         if "oneOf" in s:
@@ -214,12 +216,28 @@ class Solver:
         return st.one_of([self._typed(s, t, name, description, nullable) for t in types])
 
     def _all_of(self, s: dict[str, Any], name: str | None, description: Any) -> st.SearchStrategy[Any]:
-        rest, parts = _without(s, "allOf"), s["allOf"]
-        together = merged([rest, *parts])
+        rest, parts, todo = without(s, "allOf"), [], list(reversed(s["allOf"]))
+        while todo:  # a part not drafted yet hides what it says (a second pattern, a type)
+            part = self._drafted(todo.pop())
+            if isinstance(part, dict) and list(part) == ["allOf"] and len(parts) + len(todo) < 64:
+                todo += reversed(part["allOf"])
+            else:
+                parts.append(part)
+        together = merged_by_property([rest, *parts])
         if together is not None:
             return self.build(together, name, description)
+        if not all(isinstance(p, dict) for p in parts):
+            return st.nothing() if FALSEY in parts or False in parts else self.build(rest, name, description)
+        patterns = list(dict.fromkeys(p["pattern"] for p in [rest, *parts] if isinstance(p.get("pattern"), str)))
+        plain = merged([without(p, "pattern") for p in [rest, *parts]])
+        if plain == FALSEY:  # already contradictory without the patterns (a string id where
+            return st.nothing()  # a union offers an integer): no draw can pass the check
+        if len(patterns) > 1 and plain is not None and get_type(plain) == ["string"]:
+            self.approximate = True  # every pattern is checked; drawing meets them where it can
+            return self._strings({**plain, "pattern": patterns[0], "x-more-patterns": patterns[1:]},
+                                 name, description, False)
         contains = [p["contains"] for p in [rest, *parts] if isinstance(p, dict) and "contains" in p]
-        plain = merged([_without(p, "contains") for p in [rest, *parts]])
+        plain = merged([without(p, "contains") for p in [rest, *parts]])
         if len(contains) > 1 and plain is not None and get_type(plain) == ["array"]:
             # every `contains` gets its own hits (merging would need one item to match all)
             self.approximate = True
@@ -228,20 +246,36 @@ class Solver:
         # no merge exists: build the first part, check the others
         self.approximate = True
         check = self._check(s)
-        base = _with_others_keys(merged([rest, parts[0]]) or parts[0], parts[1:])
+        choices = [p for p in parts if isinstance(p, dict) and len(set(p) & {"oneOf", "anyOf"}) == 1]
+        if choices and len(choices) < len(parts) + 1:
+            # an allOf of "exactly one of" parts (STIX's artifact: payload or url, and a key
+            # with or without its algorithm): each pick of one branch per part is merged with
+            # the rest and built; built from the first part alone, no value met them all
+            fixed = [rest, *(p for p in parts if p not in choices)]
+            combos = picks([[merge(without(without(c, "oneOf"), "anyOf"), b) for b in c.get("oneOf", c.get("anyOf"))]
+                            for c in choices])
+            makers = [lambda pick=pick: self.build(merge(*fixed, *pick), name, description) for pick in combos]
+            return _first_live(makers).filter(check)
+        first = merged([rest, parts[0]])
+        if first is None:  # at least the types all parts allow (a closed dictionary has none)
+            first = merged([parts[0], {"type": get_type(plain if plain is not None else rest)}])
+            others = [rest, *parts[1:]]
+        else:
+            others = parts[1:]
+        base = with_others_keys(parts[0] if first is None else first, others)
         return self.build(base, name, description).filter(check)
 
     def _one_of(self, s: dict[str, Any], name: str | None, description: Any) -> st.SearchStrategy[Any]:
-        rest, branches = _without(s, "oneOf"), s["oneOf"]
+        rest, branches = without(s, "oneOf"), s["oneOf"]
         self.approximate = True
 
         def branch(i: int) -> st.SearchStrategy[Any]:
             others = [b for j, b in enumerate(branches) if j != i]
-            mine = _merge(rest, branches[i])
-            mine = _without_others_keys(mine, others)
+            mine = merge(rest, branches[i])
+            mine = without_others_keys(mine, others)
             if isinstance(mine, dict) and "allOf" not in mine:
                 # a type every value of which another branch accepts can never be exclusive
-                keep = [t for t in get_type(mine) if not any(_accepts_all(o, t) for o in others)]
+                keep = [t for t in get_type(mine) if not any(accepts_all(o, t) for o in others)]
                 mine = merged([mine, {"type": keep}]) if keep else FALSEY
             checks = [self._check(o) for o in others]
             return self.build(mine, name, description).filter(lambda v: not any(c(v) for c in checks))
@@ -274,17 +308,19 @@ class Solver:
         if hi is not None and lo > hi:
             return st.nothing()
         fmt, pattern = s.get("format"), s.get("pattern")
-        checks = []
+        more: list[str] = s.get("x-more-patterns", [])
+        checks = [lambda v, p=p: re.search(p, v) is not None for p in more]
         if lo or hi is not None:
             checks.append(lambda v: lo <= len(v) <= (hi if hi is not None else math.inf))
         if nullable:
             checks.append(lambda v: v.strip().casefold() not in self.nullish)
-        if fmt in R.FORMAT_STRATEGIES:
+        if fmt in R.FORMAT_STRATEGIES and isinstance(pattern, str):
+            # a format and a pattern (swagger 1.2's basePath: a uri that starts `http://`)
+            base = regexes([pattern, *more], lo, hi, also=[R.FORMAT_STRATEGIES[fmt]], check=self._check({"format": fmt}))
+        elif fmt in R.FORMAT_STRATEGIES:
             base = R.FORMAT_STRATEGIES[fmt]
-            if isinstance(pattern, str):
-                checks.append(lambda v: re.search(pattern, v) is not None)
         elif isinstance(pattern, str):
-            base = _regex(pattern, lo, hi)
+            base = regexes([pattern, *more], lo, hi) if more else regex(pattern, lo, hi)
             if isinstance(fmt, str):
                 checks.append(self._check({"format": fmt}))
         else:
@@ -300,7 +336,7 @@ class Solver:
                 blank = lo == 0 and not item and not (nullable and "" in self.nullish)
                 base = st.one_of(pool, pool, pool, st.just("")) if blank else pool
             else:
-                base = pool.filter(_length(lo, hi)) | plain
+                base = pool.filter(length(lo, hi)) | plain
             if isinstance(fmt, str):  # an unknown format: anything passes the checker
                 checks.append(self._check({"format": fmt}))
         for check in checks:
@@ -324,9 +360,9 @@ class Solver:
         c_hi = s.get("maxContains")
         hit: st.SearchStrategy[Any] = st.nothing()
         is_hit: Any = None
-        more = [self.build(_merge(tail_schema, c), name, description) for c in s.get("x-more-contains", [])]
+        more = [self.build(merge(tail_schema, c), name, description) for c in s.get("x-more-contains", [])]
         if contains is not None:
-            hit = self.build(_merge(tail_schema, contains), name, description)
+            hit = self.build(merge(tail_schema, contains), name, description)
             is_hit = self._check(contains)
             if c_hi is not None:
                 tail = tail.filter(lambda v: not is_hit(v))
@@ -413,7 +449,7 @@ class Solver:
         dep_names = {k: v for k, v in deps.items() if isinstance(v, list)}
         if patterns or names or any(not isinstance(v, list) for v in deps.values()):
             self.approximate = True
-        usable = {p: v for p, v in patterns.items() if _compiles(p)}
+        usable = {p: v for p, v in patterns.items() if compiles(p)}
         if len(usable) < len(patterns):
             # a pattern Python cannot read (ECMA `\p{...}`) names no key drawn here; whole
             # values are checked, so an object only passes when no key meets that pattern
@@ -435,7 +471,7 @@ class Solver:
             if found is None:
                 schemas = [props[key]] if key in props else []
                 schemas += [v for p, v in patterns.items() if re.search(p, key)]
-                one = schemas[0] if len(schemas) == 1 else _merge(*schemas) if schemas else additional
+                one = schemas[0] if len(schemas) == 1 else merge(*schemas) if schemas else additional
                 found = built[key] = self.build(one, key)
             return found
 
@@ -445,10 +481,10 @@ class Solver:
                     and (self.lazy or not value(k).is_empty)]
         closed = additional == FALSEY
         # a pattern whose schema admits nothing (a cut remote `$ref`) names no key to add
-        fresh: list[st.SearchStrategy[str]] = [_regex(p, 1, 24).filter(name_ok) for p, v in patterns.items()
+        fresh: list[st.SearchStrategy[str]] = [regex(p, 1, 24).filter(name_ok) for p, v in patterns.items()
                                                if not self.build(v).is_empty]
         if not closed:
-            key_text = self.build(_merge(names, {"type": "string"}), "key") if names else R.text(1, 12)
+            key_text = self.build(merge(names, {"type": "string"}), "key") if names else R.text(1, 12)
             fresh.append(key_text)
         new_key = st.one_of(fresh)
         if lo > len(required) + len(optional) and new_key.is_empty:
@@ -509,75 +545,3 @@ def _first_live(makers: list[Any]) -> st.SearchStrategy[Any]:
         return draw(st.nothing())
 
     return first_live() if makers else st.nothing()
-
-
-def _with_others_keys(base: Any, others: list[Any]) -> Any:
-    """The first part of an allOf that cannot be merged, also requiring the keys the other
-    parts require and declaring the properties only they declare: built from the first part
-    alone, every value lacked those keys and the check refused it (datapackage's fiscal
-    profile adds a required `model` to a data package: no example in 10 s)."""
-    if not isinstance(base, dict) or base.get("type", "object") not in ("object", ["object"]):
-        return base
-    required = list(base.get("required", []))
-    props = dict(base.get("properties", {}))
-    for other in others:
-        if not isinstance(other, dict):
-            continue
-        required += [k for k in other.get("required", []) if isinstance(k, str) and k not in required]
-        for key, schema in other.get("properties", {}).items() if isinstance(other.get("properties"), dict) else ():
-            props.setdefault(key, schema)
-    if not required and props == base.get("properties", {}):
-        return base
-    return {**base, "required": required, "properties": props}
-
-
-def _without_others_keys(mine: Any, others: list[Any]) -> Any:
-    """"Exactly one of `data` or `path`" is a oneOf of branches that differ in `required`: a
-    value of one branch that also carried the other's key matched both, and the exclusivity
-    filter refused most draws (datapackage's resources: no example in 10 s).  For each other
-    branch, one key it requires and this one does not is left out (a subset of the values)."""
-    if not isinstance(mine, dict):
-        return mine
-    have = set(mine.get("required", []))
-    props = dict(mine.get("properties", {}))
-    for other in others:
-        needs = other.get("required") if isinstance(other, dict) else None
-        extra = [k for k in needs if isinstance(k, str) and k not in have] if isinstance(needs, list) else []
-        if extra and not any(props.get(k) == FALSEY for k in extra):
-            props[extra[0]] = FALSEY
-    return {**mine, "properties": props} if props != mine.get("properties", {}) else mine
-
-
-def _compiles(pattern: str) -> bool:
-    try:
-        re.compile(pattern)
-    except re.error:
-        return False
-    return True
-
-
-def _accepts_all(schema: Any, kind: str) -> bool:
-    """Does `schema` accept every value of JSON type `kind`?"""
-    return merged([schema, {"type": kind}]) == {"type": kind}
-
-
-def _length(lo: int, hi: int | None) -> Any:
-    return lambda v: lo <= len(v) <= (hi if hi is not None else math.inf)
-
-
-def _regex(pattern: str, lo: int, hi: int | None) -> st.SearchStrategy[str]:
-    """Strings `re.search`-matching `pattern` (jsonschema's semantics), printable ASCII
-    where the pattern allows it, within the length bounds."""
-    try:
-        compiled = re.compile(pattern)
-    except re.error:
-        return st.nothing()
-    fits = _length(lo, hi)
-    for kwargs in ({"fullmatch": True, "alphabet": _ASCII}, {"fullmatch": True}, {}):
-        try:
-            strategy = st.from_regex(compiled, **kwargs)  # type: ignore[call-overload]
-            strategy.validate()
-        except (HypothesisException, re.error, ValueError):
-            continue
-        return strategy.filter(lambda v: compiled.search(v) is not None and fits(v))
-    return st.nothing()

@@ -44,9 +44,68 @@ def _one(prop: dict[str, Any]) -> dict[str, Any]:
     {"type": "object", "dependentRequired": {"a": ["b"]}, "properties": {"a": {"type": "string"}},
      "propertyNames": {"maxLength": 3}},
     {"not": {"type": ["string", "number", "integer", "null", "boolean", "array"]}},
+    # found on STIX 2.1 (stix2-validator, corpus batch 6): an identifier that must also start
+    # with its object's type; each pattern alone, checked against the other, passed nothing
+    {"allOf": [{"type": "string", "pattern": "^[a-z][a-z0-9-]+[a-z0-9]--[0-9a-f]{8}$"}, {"pattern": "^url--"}]},
+    {"type": "object", "required": ["id"], "allOf": [
+        {"properties": {"id": {"type": "string", "pattern": "^[a-z]+--[0-9]{4}$"}}},
+        {"properties": {"id": {"pattern": "^url--"}}}]},
+    # a property's union against another part's patternProperties union: unmergeable as a whole
+    {"type": "object", "required": ["ext"], "properties": {"ext": {
+        "type": "object", "properties": {"a": {"type": "string"}, "b": {"type": "integer"}},
+        "anyOf": [{"required": ["a"]}, {"required": ["b"]}]}},
+     "allOf": [{"patternProperties": {"^[a-z]{3,}$": {"anyOf": [{"type": "string"}, {"type": "object"}]}}}]},
+    # two closed objects with different patterns: hypothesis-jsonschema merged them into
+    # "no key allowed", and the schema was refused as unsatisfiable
+    # "no key allowed", and the schema was refused as unsatisfiable (STIX's hashes)
+    {"type": "object", "minProperties": 1, "additionalProperties": False,
+     "patternProperties": {"^[A-Za-z0-9_-]{3,250}$": {"type": "string"},
+                           "^MD5$": {"type": "string", "pattern": "^[a-f0-9]{32}$"}},
+     "allOf": [{"patternProperties": {"^[A-Za-z0-9_-]{0,250}$": {"anyOf": [{"type": "string"}, {"type": "integer"}]}},
+                "additionalProperties": False}]},
+    # STIX's artifact: exactly one of payload or url, and a key only with its algorithm
+    {"type": "object", "additionalProperties": False,
+     "properties": {"payload": {"type": "string"}, "url": {"type": "string"}, "alg": {"enum": ["aes", "chacha"]},
+                    "key": {"type": "string"}},
+     "allOf": [{"oneOf": [{"required": ["payload"], "not": {"required": ["url"]}},
+                          {"required": ["url"], "not": {"required": ["payload"]}}]},
+               {"oneOf": [{"required": ["alg"], "not": {"required": ["key"]}}, {"required": ["alg", "key"]},
+                          {"allOf": [{"not": {"required": ["alg"]}}, {"not": {"required": ["key"]}}]}]}]},
+    # swagger 1.2's basePath (corpus batch 7): a uri that must start `http://`; drawn as a uri
+    # and checked for the pattern, almost none passed
+    {"type": "string", "format": "uri", "pattern": "^http://"},
 ])
 def test_keywords_measured_wrong_now_validate(prop: dict[str, Any]) -> None:
     _valid_examples(_one(prop))
+
+
+def test_a_custom_metaschema_in_the_registry_gives_its_own_dialect() -> None:
+    """elyra's schemas name their own metaschema (draft-07 plus UI hints) as `$schema`: with
+    it in `registry=` they are read as draft-07; without it, one clear refusal."""
+    from referencing import Registry
+    from referencing.jsonschema import DRAFT7
+
+    meta_uri = "https://example.org/schemas/meta-schema.json"
+    meta = {"$schema": "http://json-schema.org/draft-07/schema#", "$id": meta_uri,
+            "properties": {"uihints": {"type": "object"}}}
+    schema = {"$schema": meta_uri, "uihints": {"icon": "x"}, "type": "object", "required": ["n"],
+              "properties": {"n": {"type": "integer", "minimum": 3}}}
+    registry = Registry().with_resource(meta_uri, DRAFT7.create_resource(meta))
+    values = _draw(conforming(schema, registry=registry), 30)
+    assert values and all(isinstance(v["n"], int) and v["n"] >= 3 for v in values)
+    with pytest.raises(InvalidArgument, match=r"/\$schema.*unsupported \$schema"):
+        conforming(schema)
+
+
+def test_a_reference_a_nested_id_leaves_dangling_is_named_in_the_refusal() -> None:
+    """dbt-semantic-interfaces gives sub-schemas an `$id` and refers from inside them to
+    `#/definitions/...`, which then means the sub-schema's own (absent) definitions."""
+    schema = {"type": "object", "properties": {"metric": {"$ref": "#/definitions/metric"}},
+              "definitions": {"config": {"type": "string"},
+                              "metric": {"$id": "metric", "type": "object",
+                                         "properties": {"config": {"$ref": "#/definitions/config"}}}}}
+    with pytest.raises(InvalidArgument, match=r"nested \$id.*and \$ref '#/definitions/config'.*does not exist"):
+        conforming(schema)
 
 
 def test_a_required_key_typed_only_by_additional_properties() -> None:
