@@ -142,6 +142,9 @@ def failure_key(cdef: CheckDef, case: Case, call: Call, defect: AssertionError) 
     # defect on valid input is one finding whichever class showed it
     labels = () if case.kind == "conforming" else tuple(sorted(
         {f"{_field_of(lb)}/{getattr(lb, 'family', None) or getattr(lb, 'kind', '?')}" for lb in case.labels}))
+    if call.outcome == "escaped" and type(call.error).__name__ == "McpFault":
+        # a crash the server relayed as its answer: no frame to place it, its message is the cause
+        return (cdef.name, "escaped", "McpFault", str(call.error)[:200])
     if call.outcome == "escaped" and call.error is not None:
         where = _user_frame(call.error)
         # raised in the tool's own code: its place is the cause; raised while calling it

@@ -51,7 +51,7 @@ from ._worker import (
     worker_for,
 )
 
-__all__ = ["McpError", "Refused", "Target", "TargetError", "ToolCrashed", "observable"]
+__all__ = ["McpError", "McpFault", "Refused", "Target", "TargetError", "ToolCrashed", "observable"]
 
 
 class Refused(Exception):
@@ -60,6 +60,12 @@ class Refused(Exception):
 
 class McpError(Refused):
     """An `isError: true` tool result (or an invalid-params protocol error): an MCP correction."""
+
+
+class McpFault(Exception):
+    """An `isError: true` result whose text is the Python interpreter's own error message
+    (`name 'timezone' is not defined`): the tool crashed and the server relayed the crash
+    as an answer; no tool means that as a correction."""
 
 
 class ToolCrashed(Exception):

@@ -17,11 +17,12 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import re
 import sys
 from collections.abc import Callable
 from typing import Any
 
-from ._targets import McpError, Target, TargetError, observable
+from ._targets import McpError, McpFault, Target, TargetError, observable
 from ._worker import settle, worker_for
 
 __all__ = ["mcp_targets"]
@@ -119,6 +120,21 @@ def _invoker(connect: Callable[[], Any], name: str, remote: bool = False) -> Cal
     return invoke
 
 
+#: the interpreter's wording of a programming error (NameError, UnboundLocalError,
+#: AttributeError, TypeError, IndexError, RecursionError), which FastMCP and the MCP SDK relay
+#: as "Error executing tool X: <message>"; a tool's own refusal never reads like this (a
+#: deliberate ValueError, a KeyError's bare key or "division by zero" are left as refusals)
+_PYTHON_FAULT = re.compile(
+    r"name '\w+' is not defined|cannot access (?:local|free) variable '\w+'|local variable '\w+' referenced "
+    r"before assignment|'\w+' object has no attribute '\w+'|module '[\w.]+' has no attribute '\w+'"
+    r"|unsupported operand type\(s\) for|'\w+' object is not (?:subscriptable|callable|iterable)"
+    r"|\w+\(\) (?:takes \d+ positional arguments? but \d+ (?:was|were) given|missing \d+ required "
+    r"(?:positional|keyword-only) arguments?|got an unexpected keyword argument '\w+')"
+    r"|can only concatenate \w+ \(not \\?\"\w+\\?\"\) to \w+|object of type '\w+' has no len\(\)"
+    r"|'[<>]=?' not supported between instances of|(?:list|tuple|string) index out of range"
+    r"|maximum recursion depth exceeded")
+
+
 def _result(result: Any) -> Any:
     """A `CallToolResult` -> its observable value, or `McpError` for an `isError` result."""
     is_error = getattr(result, "is_error", None)
@@ -127,7 +143,9 @@ def _result(result: Any) -> Any:
     contents = list(getattr(result, "content", None) or [])
     texts = [getattr(c, "text", None) for c in contents]
     if is_error:
-        raise McpError(" ".join(t for t in texts if t) or "isError result without text")
+        text = " ".join(t for t in texts if t) or "isError result without text"
+        # the head only: a relayed message can quote a 100 KB argument back
+        raise McpFault(text) if _PYTHON_FAULT.search(text[:2000]) else McpError(text)
     structured = getattr(result, "structured_content", None)
     if structured is None:
         structured = getattr(result, "structuredContent", None)

@@ -350,3 +350,48 @@ def test_a_null_word_the_answer_quotes_back_is_not_silent() -> None:
 
     report = fuzz(server, checks=["no_silent_corruption"], max_examples=40, seed=0)
     assert {f.tool for f in report.findings} == {"count_help"}, report
+
+
+def test_a_python_error_relayed_as_an_answer_is_a_crash_not_a_refusal() -> None:
+    """date-calculator-ai-mcp 1.0.11 answered every call "Error executing tool days_between:
+    name 'timezone' is not defined" with `isError`: counted as refusals, the report only said
+    that nothing reached the tool.  A refusal in the tool's own words stays a refusal."""
+    fastmcp = pytest.importorskip("fastmcp")
+    server = fastmcp.FastMCP("dates")
+
+    @server.tool
+    def days_between(start: str, end: str) -> int:
+        """Days from start to end (ISO dates)."""
+        raise NameError("name 'timezone' is not defined")  # what its missing import raised
+
+    @server.tool
+    def weekday(date: str) -> str:
+        """The weekday of an ISO date."""
+        if len(date) != 10:
+            raise ValueError(f"date must be YYYY-MM-DD, got {date!r}")
+        return "Monday"
+
+    report = fuzz(server, checks=["total"], max_examples=20, seed=0)
+    crashes = [f for f in report.findings if f.tool == "days_between"]
+    assert len(crashes) == 1 and "name 'timezone' is not defined" in crashes[0].message  # one cause, one finding
+    assert not [f for f in report.findings if f.tool == "weekday"]
+    assert report.calls["weekday"].refused > 0
+
+
+def test_a_refusal_quoting_a_huge_argument_back_is_a_refusal_not_a_hang() -> None:
+    """mcp-server-calculator answers `Unknown identifier: <the 100,000 characters sent>`: the
+    crash-wording search once backtracked over the whole answer, and the call was reported
+    as hung (a false finding)."""
+    fastmcp = pytest.importorskip("fastmcp")
+    server = fastmcp.FastMCP("calc")
+
+    @server.tool
+    def calculate(expression: str) -> str:
+        """Evaluate an arithmetic expression."""
+        if not expression.replace(" ", "").replace("+", "").isdigit():
+            raise ValueError(f"Unknown identifier: {expression}")
+        return str(sum(int(part) for part in expression.split("+")))
+
+    report = fuzz(server, checks=["total"], seed=0)
+    assert not report.findings, str(report)
+    assert report.calls["calculate"].timeout == 0
