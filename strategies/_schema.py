@@ -137,8 +137,7 @@ def tool_schema(obj: Any, *, argname: str = "schema", registry: Any = None) -> t
         if inlined is not None:
             from pytest_aacl._specs._jsonschema import derived_from_checked
 
-            used = [] if registry is None else [registry[uri].contents for uri in registry]
-            derived_from_checked(obj, inlined, used)
+            derived_from_checked(obj, inlined, [] if registry is None else _parts_used(obj, registry))
             return tool_schema(inlined, argname=argname)
         if isinstance(obj, dict):
             hint = " (or pass registry=referencing.Registry() holding it)" if "remote $ref" in str(err) else ""
@@ -203,6 +202,51 @@ def _inlined(obj: Any, registry: Any = None) -> dict[str, Any] | None:
     except Exception:  # referencing's own errors for malformed ids: keep the original refusal
         return None
     return out if out != obj and not _has_ref(out) else None
+
+
+def _parts_used(obj: dict[str, Any], registry: Any) -> list[Any]:
+    """The registry's documents `obj` reaches by remote `$ref`, followed by file name; all of
+    them when a remote `$ref` names none of them (so none is left unchecked).  Checking
+    every document of a package's catalog against its metaschema cost a third of the build
+    (openapi 2.0 beside its siblings: 0.35 of 1.0 s)."""
+    from jsonschema_specifications import REGISTRY as PUBLISHED
+
+    docs = {uri: registry[uri].contents for uri in registry}
+    by_name: dict[str, list[str]] = {}
+    for uri in docs:
+        by_name.setdefault(_file_name(uri), []).append(uri)
+    used: dict[str, Any] = {}
+    todo = [obj]
+    while todo:
+        for ref in _remote_refs(todo.pop()):
+            if ref in PUBLISHED or ref.replace("https://", "http://", 1) in PUBLISHED:
+                continue
+            named = by_name.get(_file_name(ref))
+            if not named:
+                return list(docs.values())
+            todo += [docs[uri] for uri in named if uri not in used]
+            used.update((uri, docs[uri]) for uri in named)
+    return list(used.values())
+
+
+def _file_name(uri: str) -> str:
+    return uri.split("#")[0].rstrip("/").rsplit("/", 1)[-1]
+
+
+def _remote_refs(node: Any) -> set[str]:
+    """The document parts (before `#`) of the non-local `$ref`s in `node`."""
+    out: set[str] = set()
+    stack = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            ref = item.get("$ref")
+            if isinstance(ref, str) and not ref.startswith("#"):
+                out.add(ref.split("#")[0])
+            stack.extend(v for k, v in item.items() if k not in ("enum", "const"))
+        elif isinstance(item, list):
+            stack.extend(item)
+    return out
 
 
 def _about_refs(err: Exception) -> bool:
