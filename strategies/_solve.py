@@ -219,15 +219,17 @@ class Solver:
         rest, parts, todo = without(s, "allOf"), [], list(reversed(s["allOf"]))
         while todo:  # a part not drafted yet hides what it says (a second pattern, a type)
             part = self._drafted(todo.pop())
+            if part is False or part == FALSEY:
+                return st.nothing()
             if isinstance(part, dict) and list(part) == ["allOf"] and len(parts) + len(todo) < 64:
                 todo += reversed(part["allOf"])
-            else:
-                parts.append(part)
+            elif isinstance(part, dict):
+                parts.append(part)  # `true` parts say nothing
+        if not parts:
+            return self.build(rest, name, description)
         together = merged_by_property([rest, *parts])
         if together is not None:
             return self.build(together, name, description)
-        if not all(isinstance(p, dict) for p in parts):
-            return st.nothing() if FALSEY in parts or False in parts else self.build(rest, name, description)
         patterns = list(dict.fromkeys(p["pattern"] for p in [rest, *parts] if isinstance(p.get("pattern"), str)))
         plain = merged([without(p, "pattern") for p in [rest, *parts]])
         if plain == FALSEY:  # already contradictory without the patterns (a string id where
@@ -247,7 +249,7 @@ class Solver:
         self.approximate = True
         check = self._check(s)
         choices = [p for p in parts if isinstance(p, dict) and len(set(p) & {"oneOf", "anyOf"}) == 1]
-        if choices and len(choices) < len(parts) + 1:
+        if choices:
             # an allOf of "exactly one of" parts (STIX's artifact: payload or url, and a key
             # with or without its algorithm): each pick of one branch per part is merged with
             # the rest and built; built from the first part alone, no value met them all
@@ -308,8 +310,8 @@ class Solver:
         if hi is not None and lo > hi:
             return st.nothing()
         fmt, pattern = s.get("format"), s.get("pattern")
-        more: list[str] = s.get("x-more-patterns", [])
-        checks = [lambda v, p=p: re.search(p, v) is not None for p in more]
+        more: list[str] = s.get("x-more-patterns", [])  # only beside `pattern`: `regexes` meets them
+        checks = []
         if lo or hi is not None:
             checks.append(lambda v: lo <= len(v) <= (hi if hi is not None else math.inf))
         if nullable:
