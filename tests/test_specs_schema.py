@@ -190,6 +190,17 @@ def test_a_malformed_annotation_is_dropped_not_refused() -> None:
         from_schema({"type": "object", "properties": {"v": {"minLength": "x", "examples": "3.15"}}})
 
 
+@pytest.mark.parametrize("declared", ["http://json-schema.org/schema#", "https://json-schema.org/schema"])
+def test_the_unversioned_schema_uri_is_read_like_no_declaration(declared: str) -> None:
+    """Drafts 3 and 4 defined `http://json-schema.org/schema#` as "the current version"
+    (pymisp's published schemas declare it); it names no draft, so it is not refused."""
+    legacy = {"$schema": declared, "type": "object", "definitions": {"n": {"type": "integer"}},
+              "properties": {"n": {"$ref": "#/definitions/n"}}}
+    assert from_schema(legacy).parameters["properties"]["n"] == {"$ref": "#/$defs/n"}
+    with pytest.raises(SpecError, match="not of type 'object'"):  # still checked against a metaschema
+        from_schema({"$schema": declared, "type": "object", "properties": {"n": ["x"]}})
+
+
 @pytest.mark.parametrize("schema", [{"type": "string"}, {}, {"type": "array"}, True, [], "object"])
 def test_the_root_must_describe_an_object(schema: object) -> None:
     with pytest.raises(SpecError, match="object"):

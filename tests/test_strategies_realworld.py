@@ -9,6 +9,7 @@ checker on) or is refused with one `InvalidArgument`; nothing else may reach the
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -48,6 +49,11 @@ def test_the_manifest_records_where_each_schema_comes_from() -> None:
         assert row["package"] and row["version"] and row["path"] and row["licence"]
         assert row["split"] in ("tuning", "held-out")
     assert sum(r["split"] == "held-out" for r in rows) / len(rows) >= 0.4
+    # a schema copied into the repository travels with its package's licence text
+    licences = Path(__file__).resolve().parents[1] / "pattern_validation" / "realworld" / "licenses"
+    vendored = {r["package"] for r in entries(references=True) if r["file"]}
+    assert sorted(p for p in vendored if not (licences / f"{p}.LICENSE").is_file()
+                  and not (licences / f"{p}.COPYING").is_file()) == []
 
 
 REMOTE = "https://example.com/schemas/unit.json"

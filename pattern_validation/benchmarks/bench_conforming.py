@@ -192,6 +192,7 @@ def main(argv: list[str] | None = None) -> None:
                         help="do not pass conforming the registry of the schemas the same package ships")
     parser.add_argument("--no-baseline", action="store_true", help="conforming only")
     parser.add_argument("--details", action="store_true", help="one line per schema")
+    parser.add_argument("--only", metavar="TEXT", help="only the schemas whose name contains TEXT")
     parser.add_argument("--json", help="write every row to this file")
     parser.add_argument("--worker", help=argparse.SUPPRESS)  # TOOL: read jobs on stdin, print rows
     args = parser.parse_args(argv)
@@ -209,7 +210,7 @@ def main(argv: list[str] | None = None) -> None:
         if source(entry) is not None:
             shipped.setdefault(entry["package"], []).append(entry)
     for entry in entries(args.split):
-        if args.batch is not None and entry["batch"] != args.batch:
+        if (args.batch is not None and entry["batch"] != args.batch) or (args.only and args.only not in entry["name"]):
             continue
         _schema, why = load(entry)
         if why:

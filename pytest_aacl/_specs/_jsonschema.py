@@ -28,6 +28,9 @@ __all__ = ["DRAFT_2020_12", "canonicalise", "from_schema"]
 DRAFT_2020_12 = "https://json-schema.org/draft/2020-12/schema"
 
 _DRAFT_MARKERS = {"draft-04": 4, "draft-06": 6, "draft-07": 7, "2019-09": 2019, "2020-12": 2020}
+#: the unversioned "current version" URI that drafts 3 and 4 defined (pymisp's schemas use
+#: it): it names no draft, so the schema is read as one that declares none
+_UNVERSIONED = ("http://json-schema.org/schema", "https://json-schema.org/schema")
 _NEW_KEYWORDS = ("$defs", "prefixItems", "dependentRequired", "dependentSchemas", "$anchor",
                  "$dynamicRef", "unevaluatedProperties", "unevaluatedItems")
 _TYPES = ("string", "number", "integer", "boolean", "array", "object", "null")
@@ -162,7 +165,7 @@ def _fingerprint(schema: dict[str, Any], draft: int) -> str | None:
 
 def _detect_draft(schema: dict[str, Any]) -> int:
     declared = schema.get("$schema")
-    if declared is not None:
+    if declared is not None and not (isinstance(declared, str) and declared.rstrip("#") in _UNVERSIONED):
         for marker, draft in _DRAFT_MARKERS.items():
             if isinstance(declared, str) and marker in declared:
                 return draft
