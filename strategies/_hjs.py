@@ -63,6 +63,7 @@ def draft7_only() -> Iterator[None]:
          _hjs.merged) = saved
         _CANONICAL.clear()
         _BY_TEXT.clear()
+        _MERGES.clear()
 
 
 def merged(schemas: list[Any]) -> Any:
@@ -73,7 +74,24 @@ def merged(schemas: list[Any]) -> Any:
     the other's `additionalProperties` as well, so two closed objects with different
     patterns merged into "no key allowed" (STIX's hashes: a closed dictionary with `^MD5$`
     and friends became a schema nothing satisfies, and was refused as such).  Unmerged,
-    the caller keeps an `allOf` and checks it."""
+    the caller keeps an `allOf` and checks it.
+
+    Remembered by content while the solver runs: it recurses into every property it
+    merges, and the same merges recur (renovate: 66,711 calls, 412 distinct inputs, one
+    of them 33,300 times).  Like `canonical`, an answer is handed out as a copy of the two
+    levels callers mutate."""
+    if not _patched:  # outside a solve nothing clears the memo
+        return _merged(schemas)
+    try:
+        key = _encode(schemas)
+    except (TypeError, ValueError):  # not plain JSON: not remembered
+        return _merged(schemas)
+    if key not in _MERGES:
+        _MERGES[key] = _merged(schemas)
+    return _copy2(_MERGES[key])
+
+
+def _merged(schemas: list[Any]) -> Any:
     shapes = [(set(s["patternProperties"]), s.get("additionalProperties", {})) for s in schemas
               if isinstance(s, dict) and isinstance(s.get("patternProperties"), dict) and s["patternProperties"]]
     for mine, closed in shapes:
@@ -97,6 +115,8 @@ def _encode(value: Any) -> str:
 _CANONICAL: dict[int, tuple[Any, Any]] = {}
 #: canonical JSON text of a schema -> its canonical form, while the solver runs
 _BY_TEXT: dict[str, Any] = {}
+#: JSON text of `merged`'s argument -> its answer, while the solver runs
+_MERGES: dict[str, Any] = {}
 
 
 def canonical(schema: Any) -> Any:

@@ -116,6 +116,13 @@ def tool_schema(obj: Any, *, argname: str = "schema", registry: Any = None) -> t
         kept = ("$schema", "$id", "id", "$defs", "definitions", "title", "description")
         obj = {**{k: obj[k] for k in kept if k in obj}, "type": "object",
                "allOf": [{k: v for k, v in obj.items() if k not in kept}]}
+    if isinstance(obj, dict) and obj.get("type") == "object" and _remote_refs(obj):
+        # the spec layer refuses every remote `$ref` after reading the whole schema (half a
+        # second on cyclonedx's BOMs): inlined first; the refusal, with pointers into the
+        # document the user wrote, is only worded when that fails
+        shortcut = _through_inlined(obj, registry, argname)
+        if shortcut is not None:
+            return shortcut
     try:
         if as_spec is not None:
             spec = as_spec(obj)
@@ -247,6 +254,23 @@ def _remote_refs(node: Any) -> set[str]:
         elif isinstance(item, list):
             stack.extend(item)
     return out
+
+
+def _through_inlined(obj: dict[str, Any], registry: Any, argname: str) -> tuple[dict[str, Any], str] | None:
+    """`tool_schema` of `obj` with its references inlined, or None where that fails."""
+    from pytest_aacl._errors import SpecError
+    from pytest_aacl._specs._jsonschema import derived_from_checked
+
+    from ._refs import Unresolvable
+
+    try:
+        inlined = _inlined(obj, registry)
+        if inlined is None:
+            return None
+        derived_from_checked(obj, inlined, [] if registry is None else _parts_used(obj, registry))
+        return tool_schema(inlined, argname=argname)
+    except (Unresolvable, InvalidArgument, SpecError):
+        return None
 
 
 def _about_refs(err: Exception) -> bool:

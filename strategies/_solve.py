@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import jsonschema
+from hypothesis import reject
 from hypothesis import strategies as st
 from hypothesis_jsonschema._canonicalise import (
     FALSEY,
@@ -388,9 +389,7 @@ class Solver:
             def take(strategy: st.SearchStrategy[Any]) -> None:
                 from ._canonical import unique_key
 
-                if unique:
-                    strategy = strategy.filter(lambda v: unique_key(v) not in seen)
-                value = draw(strategy)
+                value = _new(draw, strategy, lambda v: unique_key(v) not in seen) if unique else draw(strategy)
                 if unique:
                     seen.add(unique_key(value))
                 out.append(value)
@@ -513,7 +512,7 @@ class Solver:
             if patterns and not new_key.is_empty and hi > len(keys) + extra:
                 extra += draw(st.integers(0, 1))
             for _ in range(extra):
-                keys.append(draw(new_key.filter(lambda k: k not in keys)))
+                keys.append(_new(draw, new_key, lambda k: k not in keys))
             out: dict[str, Any] = {}
             for k in keys:
                 strategy = values[k] if k in values else value(k)
@@ -529,6 +528,18 @@ def _drawn_by(draw: st.DrawFn, draws: Callable[[st.DrawFn], Any]) -> Any:  # `dr
     """The one composite for the solver's per-node closures: wrapped one by one, they cost
     0.4 s of bids' metaschema build (88 wraps)."""
     return draws(draw)
+
+
+def _new(draw: st.DrawFn, strategy: st.SearchStrategy[Any], accept: Callable[[Any], bool]) -> Any:
+    """A value of `strategy` that `accept` takes: three tries, then the example is rejected,
+    as `.filter` does; but `.filter` on a lazy strategy (`from_regex`'s) makes a new one
+    that rebuilds its regex when drawn, and this runs at every draw (one CVE record: 778
+    regex compilations, most of the 3 s to its first example)."""
+    for _ in range(3):
+        value = draw(strategy)
+        if accept(value):
+            return value
+    reject()
 
 
 def _first_live(makers: list[Any]) -> st.SearchStrategy[Any]:

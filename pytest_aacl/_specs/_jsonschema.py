@@ -83,11 +83,27 @@ def canonicalise(schema: Any) -> dict[str, Any]:
             'use {"type": "object", "properties": {...}}'
         )
     try:
-        _check_keys(schema, "")
+        if not _string_keys(schema):
+            _check_keys(schema, "")
         return _canonicalise(schema)
     except RecursionError:
         raise SpecError("the schema is nested too deeply to be a tool's parameters; "
                         "move repeated structure into \"$defs\" and use \"$ref\"") from None
+
+
+def _string_keys(node: Any) -> bool:
+    """Are all object keys strings?  (One pass that builds no pointers: `_check_keys` words
+    the refusal when not.)"""
+    stack = [node]
+    while stack:
+        here = stack.pop()
+        if isinstance(here, dict):
+            if not all(isinstance(k, str) for k in here):
+                return False
+            stack.extend(v for v in here.values() if isinstance(v, (dict, list)))
+        elif isinstance(here, list):
+            stack.extend(v for v in here if isinstance(v, (dict, list)))
+    return True
 
 
 def _check_keys(node: Any, pointer: str) -> None:
@@ -144,7 +160,7 @@ def derived_from_checked(original: dict[str, Any], derived: dict[str, Any], othe
             if key is None:
                 return
             if key not in _VALID:  # a registry's schema: checked once, here
-                if not _metavalidator(draft).is_valid(part):
+                if not _valid_for(draft)(part) and not _metavalidator(draft).is_valid(part):
                     return
                 _VALID[key] = None
             if _VALID[key] is not None:  # it needed cleaning: the derived copy does too
@@ -217,6 +233,16 @@ def _metavalidator(draft: int) -> Any:
     return cls(cls.META_SCHEMA)
 
 
+@cache
+def _valid_for(draft: int) -> Callable[[Any], bool]:
+    """The fast yes/no check of `draft`'s metaschema (`_metacheck`); where it says no,
+    jsonschema looks again and words the error."""
+    from ._metacheck import compiled
+
+    check = compiled(_metavalidator(draft).schema, draft)
+    return check if check is not None else (lambda _node: False)
+
+
 #: keywords that never change which values are valid: a malformed one (published
 #: schemas have `"examples": "3.15"`) is dropped rather than refusing the whole tool
 _ANNOTATIONS = frozenset(("title", "description", "examples", "$comment", "deprecated", "readOnly", "writeOnly"))
@@ -226,6 +252,8 @@ _NAMED = frozenset(("properties", "patternProperties", "$defs", "definitions", "
 def _check_metaschema(node: Any, draft: int, base: str = "") -> Any:
     """`node` if its metaschema accepts it, less any malformed annotation (copied then);
     a `SpecError` naming the first other defect."""
+    if _valid_for(draft)(node):
+        return node
     for _ in range(1000):
         errors = list(_metavalidator(draft).iter_errors(node))
         if not errors:

@@ -28,13 +28,18 @@ def escape(token: str) -> str:
 
 def join(pointer: str, *tokens: str | int) -> str:
     """`pointer` extended by `tokens`: `join("/properties", "a/b")` -> `/properties/a~1b`."""
-    return pointer + "".join("/" + escape(str(t)) for t in tokens)
+    for token in tokens:  # a loop, not a join of a generator: called for every schema node
+        text = str(token)
+        pointer += "/" + (escape(text) if "~" in text or "/" in text else text)
+    return pointer
 
 
 def split(pointer: str) -> list[str]:
     """The unescaped tokens of a JSON pointer (`""` is the root: no tokens)."""
     if not pointer:
         return []
+    if "~" not in pointer:
+        return pointer[1:].split("/")
     return [t.replace("~1", "/").replace("~0", "~") for t in pointer[1:].split("/")]
 
 

@@ -91,25 +91,34 @@ def _immediate(node: Any, at: str) -> list[str]:
 def check_cycles(root: dict[str, Any]) -> None:
     """Refuse `$ref` loops that never descend into the value (`{"$ref": "#/$defs/a"}` inside
     `a` itself): validating anything against them recurses forever."""
+    nodes = _schema_nodes(root)
+    by_pointer = dict(nodes)  # a $ref's target looked up, not walked to from the root
+
+    def at(pointer: str) -> Any:
+        found = by_pointer.get(pointer, by_pointer)
+        return ptr.resolve(root, pointer) if found is by_pointer else found
+
     done: set[str] = set()
-    for start, _ in _schema_nodes(root):
+    for start, node in nodes:
         if start in done:
             continue
-        path = [start]
-        stack = [iter(_immediate(ptr.resolve(root, start), start))]
+        path, on_path = [start], {start}
+        stack = [iter(_immediate(node, start))]
         while stack:
             nxt = next(stack[-1], None)
             if nxt is None:
                 stack.pop()
+                on_path.discard(path[-1])
                 done.add(path.pop())
-            elif nxt in path:
+            elif nxt in on_path:
                 loop = " -> ".join([*path[path.index(nxt):], nxt])
                 raise SpecError(f"the references {loop} loop without ever reaching a value's "
                                 "properties or items, so no value can be checked; a recursive "
                                 "reference must go through properties or items", pointer=path[-1])
             elif nxt not in done:
                 path.append(nxt)
-                stack.append(iter(_immediate(ptr.resolve(root, nxt), nxt)))
+                on_path.add(nxt)
+                stack.append(iter(_immediate(at(nxt), nxt)))
 
 
 def _number(value: Any) -> bool:
