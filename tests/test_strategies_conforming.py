@@ -141,6 +141,27 @@ def test_an_unsatisfiable_schema_is_one_clear_refusal() -> None:
         conforming(_one({"allOf": [{"type": "integer", "minimum": 5}, {"maximum": 1}]}))
 
 
+_AT_LEAST_ONE = {"type": "object", "additionalProperties": False,
+                 "properties": {k: {"type": "integer"} for k in "abcdef"},
+                 "anyOf": [{"required": [k]} for k in "abcdef"]}
+
+
+def test_at_least_one_of_many_keys_is_met_by_every_value() -> None:
+    """STIX's idiom, built branch by branch as drawn: every value still names a key."""
+    values = _valid_examples(_AT_LEAST_ONE, 30)
+    assert all(set(v) & set("abcdef") for v in values)
+    assert len({frozenset(v) for v in values}) > 3  # more than one branch is drawn
+
+
+def test_at_least_one_of_keys_nothing_allows_is_refused_before_drawing() -> None:
+    """Branches built lazily: whether any admits a value is still known at construction."""
+    forbidden = {**_AT_LEAST_ONE, "properties": {k: False for k in "abcdef"}}
+    with pytest.raises(InvalidArgument, match=r"^no value satisfies this schema"):
+        conforming(forbidden)
+    one_left = {**_AT_LEAST_ONE, "properties": {**forbidden["properties"], "f": {"type": "integer"}}}
+    assert all("f" in v for v in _valid_examples(one_left, 10))
+
+
 SEARCH = {
     "type": "object",
     "properties": {
