@@ -81,6 +81,22 @@ def test_standard_schemas_with_type_lists_are_not_mistaken_for_bfcl() -> None:
     assert as_spec({"type": "dict", "properties": {"d": {"type": ["float", "null"]}}}).source == "bfcl"
 
 
+def test_a_property_named_optional_is_not_mistaken_for_bfcl() -> None:
+    """boutiques' descriptor has an input property named "optional"; read as BFCL, every
+    nested object got `additionalProperties: false`, its anyOf branches too, and a
+    satisfiable schema was refused as unsatisfiable."""
+    item = {"type": "object", "required": ["name"], "additionalProperties": False,
+            "properties": {"name": {"type": "string"}, "type": {"enum": ["Flag", "File"]},
+                           "optional": {"type": "boolean"}},
+            "anyOf": [{"properties": {"type": {"enum": ["Flag"]}}}, {"properties": {"type": {"enum": ["File"]}}}]}
+    schema = {"type": "object", "properties": {"inputs": {"type": "array", "items": item}}}
+    spec = as_spec(schema)
+    assert spec.source == "schema"
+    branch = spec.parameters["properties"]["inputs"]["items"]["anyOf"][0]
+    assert "additionalProperties" not in branch
+    assert as_spec({"type": "dict", "properties": {"x": {"type": "string", "optional": True}}}).source == "bfcl"
+
+
 def test_a_bad_declaration_points_into_parameters() -> None:
     with pytest.raises(SpecError) as info:
         from_bfcl({"name": "f", "parameters": {"type": "dict", "properties": {"x": {"type": "complex"}}}})

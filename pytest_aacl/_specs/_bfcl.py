@@ -66,7 +66,9 @@ def is_bfcl(schema: Any) -> bool:
             kinds = kind if isinstance(kind, list) else [kind]
             if "optional" in node or any(isinstance(k, str) and k in _DIALECT for k in kinds):
                 return True
-            stack.extend(v for k, v in node.items() if k in ("properties", *_ONE, *_LIST))
+            # the values of `properties`, never the mapping itself: a JSON Schema with a
+            # property *named* "optional" (boutiques' inputs) is not BFCL's dialect
+            stack.extend(v for k, v in node.items() if k in (*_ONE, *_LIST))
             if isinstance(node.get("properties"), dict):
                 stack.extend(node["properties"].values())
         elif isinstance(node, list):
