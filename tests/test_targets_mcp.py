@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 import shlex
 import socket
@@ -352,3 +353,20 @@ def test_a_stdio_server_runs_in_a_scratch_directory_removed_at_exit(tmp_path: Pa
     assert where != tmp_path and where.name.startswith("aacl-server-")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["writer.py"]
     assert not where.exists()  # removed when the fuzzing process ended
+
+
+def test_a_python_stdio_server_logs_quietly_and_keeps_the_users_sitecustomize(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The MCP SDK renders a rich traceback for every failing call (0.8 s each): a stdio
+    server's MCP loggers are quieted as they are in memory, without hiding the user's own
+    `sitecustomize`."""
+    from pytest_aacl._targets_mcp import _server_env
+
+    user = tmp_path / "usersite"
+    user.mkdir()
+    (user / "sitecustomize.py").write_text("import os\nos.environ['USER_SITE_RAN'] = 'yes'\n", encoding="utf-8")
+    monkeypatch.setenv("PYTHONPATH", str(user))
+    probe = "import logging, os; print(logging.getLogger('mcp').level, os.environ.get('USER_SITE_RAN'))"
+    done = subprocess.run([sys.executable, "-c", probe], env=_server_env(), capture_output=True, text=True,
+                          timeout=60, check=True)
+    assert done.stdout.split() == [str(logging.CRITICAL), "yes"]
