@@ -64,7 +64,48 @@ def mcp_targets(obj: Any, kind: str, *, spy: Any, timeout: float, reset: Callabl
         ))
     if not targets:
         raise TargetError(f"the MCP server {where} lists no tools")
+    if kind == "mcp_endpoint":
+        _share_one_worker(targets, cap)
     return targets
+
+
+def _share_one_worker(targets: list[Target], cap_memory: bool) -> None:
+    """The tools of a server reached over stdio or HTTP call it through one worker, so one
+    server process: started per tool, each start cost 1.3 s of a stdio run (the bench
+    server; a 50-tool server, a minute).  A target's `close` leaves it to the others; the
+    last one closes it."""
+    serve = {t.name: t._serve for t in targets}  # forked with the worker: every tool's handler
+    shared = worker_for(lambda job: serve[job[0]](job[1]), cap_memory=cap_memory)
+    users = {t.name for t in targets}
+    for t in targets:
+        t._worker.close()  # never started: each target made its own
+        t._worker = _Share(shared, t.name, users)  # type: ignore[assignment]
+
+
+class _Share:
+    """One target's view of a shared worker: its jobs go tagged with its tool's name."""
+
+    def __init__(self, shared: Any, name: str, users: set[str]) -> None:
+        self._shared, self._name, self._users = shared, name, users
+        self.trace_files: frozenset[str] = frozenset()  # out of process: nothing to trace here
+        self.coverage: Any = None
+
+    @property
+    def started(self) -> bool:
+        return bool(self._shared.started)
+
+    def run(self, payload: Any, timeout: float) -> Any:
+        self._users.add(self._name)
+        return self._shared.run((self._name, payload), timeout)
+
+    def run_once(self, payload: Any, timeout: float) -> Any:
+        self._users.add(self._name)
+        return self._shared.run_once((self._name, payload), timeout)
+
+    def close(self) -> None:
+        self._users.discard(self._name)
+        if not self._users:
+            self._shared.close()
 
 
 def _listed(connect: Callable[[], Any]) -> dict[str, Any]:

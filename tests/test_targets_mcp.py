@@ -370,3 +370,53 @@ def test_a_python_stdio_server_logs_quietly_and_keeps_the_users_sitecustomize(
     done = subprocess.run([sys.executable, "-c", probe], env=_server_env(), capture_output=True, text=True,
                           timeout=60, check=True)
     assert done.stdout.split() == [str(logging.CRITICAL), "yes"]
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+def _servers_running() -> list[int]:
+    """The pids of this file's test server started from this test process (Linux: /proc;
+    another xdist worker's servers are not ours)."""
+    def parent(pid: int) -> int:
+        status = Path(f"/proc/{pid}/status").read_text()
+        return int(next(line.split()[1] for line in status.splitlines() if line.startswith("PPid:")))
+
+    found = []
+    for entry in Path("/proc").iterdir():
+        with contextlib.suppress(OSError, ValueError, StopIteration):
+            if entry.name.isdigit() and str(SERVER).encode() in (entry / "cmdline").read_bytes():
+                ancestor = int(entry.name)
+                for _ in range(6):
+                    ancestor = parent(ancestor)
+                    if ancestor == os.getpid():
+                        found.append(int(entry.name))
+                        break
+    return found
+
+
+def test_the_tools_of_a_stdio_server_share_one_server_until_the_last_is_closed() -> None:
+    """One server process per run, not per tool (each start cost 1.3 s of a stdio run)."""
+    if not Path("/proc/self/cmdline").exists():
+        pytest.skip("counts server processes through /proc (Linux)")
+    targets = resolve(STDIO, timeout=3.0)
+    tools = by_name(targets)
+    assert tools["reserve"].call({"city": "Oslo", "nights": 2}).outcome == "returned"
+    server = tools["pid"].call({}).result["result"]
+    assert _servers_running() == [server]  # one process served both tools
+    tools["reserve"].close()  # done with one tool: the others still use the server
+    assert _alive(server)
+    assert tools["pid"].call({}).result["result"] == server
+    for t in targets:
+        t.close()
+    for _ in range(50):
+        if not _alive(server):
+            break
+        time.sleep(0.1)
+    else:
+        pytest.fail(f"the stdio server {server} outlived the last of its targets")
