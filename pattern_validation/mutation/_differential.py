@@ -33,7 +33,10 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-__all__ = ["Behaviour", "behaviours", "differences", "inputs_for"]
+__all__ = ["CRASH", "Behaviour", "behaviours", "differences", "inputs_for"]
+
+#: marks an exception type that is not a correction (not a ValueError): a crash, not a refusal
+CRASH = "crash:"
 
 Behaviour = tuple[str, str, str]  # (exception type or "ok", implementation kwargs, return value)
 _ODD: list[Any] = [None, True, False, 0, -1, 1.5, "", " ", "null", "none", "None", "abc", "x" * 300, [], {}]
@@ -216,8 +219,9 @@ def behaviours(module: Any, function: str, implementation: str, calls: list[dict
                     result = fn(**args)
             except _Hang:
                 outcome = "hang"
-            except Exception as exc:  # the behaviour compared is the exception's type
-                outcome = type(exc).__name__
+            except Exception as exc:  # the behaviour compared is the exception's type, marked
+                # when it is not a correction (the fuzzer's default `correction=ValueError`)
+                outcome = type(exc).__name__ if isinstance(exc, ValueError) else CRASH + type(exc).__name__
             out.append((outcome, _stable(seen), _stable(result)))
     finally:
         setattr(module, implementation, real)

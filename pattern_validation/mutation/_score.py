@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import ast
 import contextlib
+import functools
 import importlib
 import inspect
 import os
@@ -30,7 +31,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from ._differential import behaviours, differences, inputs_for
+from ._differential import CRASH, behaviours, differences, inputs_for
 from ._mutate import Mutant, mutants
 from .manifest import Layer, resolve
 
@@ -90,16 +91,38 @@ def load_source(layer: Layer, source: str, tag: str) -> Iterator[types.ModuleTyp
     module.__package__ = package
     module.__file__ = f"<mutant {layer.name} {tag}>"
     sys.modules[name] = module
+    _SOURCES[module.__file__] = source
     try:
         exec(compile(source, module.__file__, "exec"), module.__dict__)
         yield module
     finally:
         sys.modules.pop(name, None)
+        _SOURCES.pop(module.__file__, None)
+
+
+#: the source of each loaded mutant or original, by its module's file name
+_SOURCES: dict[str, str] = {}
 
 
 def _normalise(key: tuple[str, ...]) -> str:
-    """A finding key without source locations (a mutant's lines are not the original's)."""
-    return "/".join(_LOCATION.sub(r"<loc>", str(part)) for part in key)
+    """A finding key with each source location as the function it is in: a mutant's lines are
+    not the original's, but a crash in another function is another finding, as the fuzzer says."""
+    return "/".join(_LOCATION.sub(_place, str(part)) for part in key)
+
+
+def _place(match: re.Match[str]) -> str:
+    file, line = match.group(1), int(match.group(0).rpartition(":")[2])
+    source = _SOURCES.get(file)
+    if source is None:
+        return "<loc>"
+    spans = [(start, name) for start, end, name in _functions(source) if start <= line <= end]
+    return f"<in {max(spans)[1] if spans else '<module>'}>"  # the innermost: the last to start
+
+
+@functools.lru_cache(maxsize=64)
+def _functions(source: str) -> tuple[tuple[int, int, str], ...]:
+    return tuple((n.lineno, n.end_lineno or n.lineno, n.name) for n in ast.walk(ast.parse(source))
+                 if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)))
 
 
 def finding_keys(module: types.ModuleType, layer: Layer, seed: int, budget: int,
@@ -216,12 +239,16 @@ def classify(layer: Layer, seed: int = 0, limit: int = 10000) -> tuple[str, list
 
 def _witness(layer: Layer, m: Mutant, tools: list[Any], expected: list[Any]) -> str | None:
     """The first call telling the mutant apart, or None.  Marked `STRICTER` when on every
-    differing call the mutant raised (where the original delivered, or raised another type):
-    such a mutant never delivers anything the original did not; it only sends more calls back,
-    which the fuzzer's contract allows (a correction is never a defect), so no oracle kills it."""
+    differing call the mutant refused, with a correction (a ValueError, the fuzzer's default),
+    a call its schema calls invalid: such a mutant never delivers anything the original did not
+    and never refuses a valid call; it only sends more corrections back, which the fuzzer's
+    contract allows, so no oracle kills it.  A crash or a refused valid call is not stricter."""
     found: list[tuple[str, dict[str, Any], Any, Any]] = []
+    valid: dict[str, Callable[[dict[str, Any]], bool]] = {}
     try:
         with load_source(layer, m.source, f"d{m.index}") as module:
+            for t, _ in tools:
+                valid[t.function] = _validator(resolve(module, t.schema))
             for (t, calls), want in zip(tools, expected, strict=True):
                 got = behaviours(module, t.function, t.implementation, calls)
                 found += [(t.function, *d) for d in differences(calls, want, got)]
@@ -229,11 +256,28 @@ def _witness(layer: Layer, m: Mutant, tools: list[Any], expected: list[Any]) -> 
         return f"loading fails: {type(exc).__name__}: {exc}"
     if not found:
         return None
-    refusals = [d for d in found if d[3][0] != "ok"]  # the mutant raised (the original did something else)
+    # the mutant refused (the original did something else) a call the schema calls invalid
+    refusals = [d for d in found if d[3][0] not in ("ok", "hang") and not d[3][0].startswith(CRASH)
+                and not valid[d[0]](d[1])]
     other = [d for d in found if d not in refusals]
     function, args, a, b = (other or refusals)[0]
     mark = "" if other else STRICTER
     return f"{mark}{function}({_short(args)}): original {_short(a)}, mutant {_short(b)}"
+
+
+def _validator(schema: dict[str, Any]) -> Callable[[dict[str, Any]], bool]:
+    import jsonschema
+
+    cls = jsonschema.validators.validator_for(schema, default=jsonschema.Draft202012Validator)
+    check = cls(schema, format_checker=cls.FORMAT_CHECKER)
+
+    def is_valid(args: dict[str, Any]) -> bool:
+        try:
+            return bool(check.is_valid(args))
+        except Exception:  # a value jsonschema cannot even look at is no valid call
+            return False
+
+    return is_valid
 
 
 def _short(value: Any) -> str:
