@@ -57,6 +57,8 @@ _EVERY_ORDER = frozenset({F.DATE_AMBIGUOUS_NUMERIC})
 
 
 def _special(value: Any) -> str:
+    if isinstance(value, bool):  # each truth value in every family: a reader that reads every
+        return ":true" if value else ":false"  # word as false passes all renderings of false
     if isinstance(value, (int, float)) and not isinstance(value, bool) and value < 0:
         return ":negative"
     if isinstance(value, str) and value.startswith("12:"):
@@ -138,7 +140,7 @@ def hallucination_pool(root: Node) -> list[HCase]:
                 # a negative value and noon get their own text renderings: a reader may drop
                 # the sign, or get 12 PM wrong
                 special = _special(cand)
-                tag = {f: f + special if f in _SIGNED else f for f in by_family}
+                tag = {f: f + special if f in _SIGNED or isinstance(cand, bool) else f for f in by_family}
                 fresh = [f for f in by_family if tag[f] not in seen and f != F.KEY_CASE]
                 if fresh and cand != value and not valid(_set(base, path, cand)):
                     continue
@@ -229,6 +231,8 @@ def _invalid(root: Node, base: dict[str, Any]) -> list[InvalidCall]:
             continue  # the first item of a list stands for all of them
         if kind == "out_of_bounds":  # each bound is a check a reader may forget: one case each
             kind = f"{kind}:{'low' if _lower(site[3], site[2]) else 'high'}"
+        elif kind in ("type_change", "invalid_json_text"):  # each other JSON type is its own class
+            kind = f"{kind}:{_json_type(site[3], kind == 'invalid_json_text')}"
         chosen.setdefault((path, kind), site)
     order = {k: i for i, k in enumerate(MUTATIONS)}
     sites_ = _round_robin(list(chosen.values()), lambda s: s[0][:1], lambda s: order.get(s[1], len(order)))
@@ -245,6 +249,15 @@ def _invalid(root: Node, base: dict[str, Any]) -> list[InvalidCall]:
             continue
         out.append(InvalidCall(args=args, labels=(Mutation(format_path(path), kind, original, mutated),)))
     return out
+
+
+def _json_type(value: Any, as_text: bool) -> str:
+    if as_text and isinstance(value, str):
+        try:
+            value = json.loads(value)
+        except ValueError:
+            return "text"
+    return "array" if isinstance(value, list) else type(value).__name__
 
 
 def _in_tuple(root: Node, path: Path) -> bool:

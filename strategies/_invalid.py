@@ -54,7 +54,7 @@ MUTATIONS: dict[str, str] = {
     "non_leap_day": "29 February of a century year that is not a leap year (1900-02-29)",
     "impossible_time": "a time of day that does not exist (24:00:00)",
     "duplicate_items": "a repeated item where uniqueItems is true",
-    "invalid_json_text": "a list or object sent as JSON text with one invalid item or property inside: '[1, \"a\"]' for a list of strings",
+    "invalid_json_text": "a list or object sent as JSON text with one invalid item or property inside ('[1, \"a\"]' for a list of strings), or JSON text of another type ('{\"zz_unknown\": 1}' for a list)",
 }
 _BOOL_TYPOS = ("ture", "flase", "yes please", "nope", "2", "maybe", "truee", 2, -1)
 # no one-item list or one-key object here: models wrap values that way and a boundary may
@@ -92,8 +92,10 @@ def mutations(value: Any, node: Node) -> list[tuple[str, Any]]:
         return out
     if kind == "boolean":
         out += [("typo_boolean", t) for t in _BOOL_TYPOS]
+        out += _foreign(node)
     elif kind in ("integer", "number"):
         out += [("type_change", t) for t in _NOT_NUMBERS]
+        out += _foreign(node)
         # float("nan") and float("inf") read this text and pass every bound check
         out += [("not_a_number", t) for t in ("NaN", "inf")]
         if kind == "integer":
@@ -101,6 +103,7 @@ def mutations(value: Any, node: Node) -> list[tuple[str, Any]]:
         out += _bounds(s, kind)
     elif kind == "string":
         out.append(("type_change", True))
+        out += _foreign(node)
         hi, lo = s.get("maxLength"), s.get("minLength", 0)
         if isinstance(hi, int) and hi < 5000:
             out.append(("too_long", "x" * (hi + 1)))
@@ -117,23 +120,68 @@ def mutations(value: Any, node: Node) -> list[tuple[str, Any]]:
             # RFC 3339 wants an offset: a reader that assumes one (UTC, local) guesses the instant
             out.append(("missing_offset", "2025-04-01 17:00"))
     elif kind == "array":
+        out += _foreign_text(node)
         hi, lo = s.get("maxItems"), s.get("minItems", 0)
         if isinstance(value, list) and isinstance(hi, int) and value and hi < 1000:
             out.append(("too_many_items", (value * (hi + 1))[: hi + 1]))
         if isinstance(lo, int) and lo >= 1:  # [] for minItems 1: a forgotten bound lets it through
             out.append(("too_few_items", value[: lo - 1] if isinstance(value, list) else []))
-        item = node.items.kind if node.items is not None else None
-        if not node.prefix and item in ("boolean", "integer", "number", "string"):
-            # an object no reading makes a list (a one-item wrap would need object items)
-            out.append(("type_change", {"zz_unknown": 1}))
+        out += _foreign(node)
     elif kind == "object":
         # the other container first: a check for "parsed JSON" that forgets which kind it is
-        out += [("type_change", [1, 2]), ("type_change", 42), ("type_change", "not json {")]
+        out += _foreign(node) + _foreign_text(node)
     out += space_mutations(value, node, set())
     unknown = [k for k, _ in out if k not in MUTATIONS]
     if unknown:  # a new kind must be described (and so documented) before it is generated
         raise AssertionError(f"mutation kinds {unknown} are not listed in MUTATIONS")
     return out
+
+
+#: one value of each JSON type, for the type-confusion partition (`_foreign`)
+_FOREIGN: dict[str, Any] = {"object": {"zz_unknown": 1}, "array": [1, 2], "integer": 42, "string": "not json {",
+                            "boolean": True}
+#: which foreign types a field of each kind tries, most revealing first: a reader that
+#: iterates what it was given walks an object's keys or a string's characters as a list
+_FOREIGN_ORDER: dict[str, tuple[str, ...]] = {
+    "object": ("array", "integer", "string", "boolean"),
+    "array": ("object", "boolean", "integer", "string"),
+    "string": ("object", "array"),  # true is sent already; a number is a rendering (string_from_number)
+    "integer": ("object",),  # the rest are in _NOT_NUMBERS and bool_for_number
+    "number": ("object",),
+    "boolean": ("object", "array"),  # a number or a word is a typo_boolean
+}
+
+
+def _foreign(node: Node) -> list[tuple[str, Any]]:
+    """The type-confusion partition: a value of each other JSON type that no reading turns
+    into the field's type.  A one-item wrap of a scalar (`5` for `[5]`), a number for a
+    string and the text of a list are renderings, so an array of scalars is not sent the
+    scalars its items could read, and an array of objects is sent an object only when no
+    item could be one with an unknown key."""
+    kind = node.kind
+    out: list[tuple[str, Any]] = []
+    items = node.items if kind == "array" and not node.prefix else None
+    for other in _FOREIGN_ORDER.get(kind or "", ()):
+        if kind == "array":
+            item = items.kind if items is not None else None
+            if item is None or item == "array":
+                continue  # an item of any type (or a list) could be this value, wrapped
+            if other == "object" and item == "object" and not (items.closed or items.required):
+                continue
+            if other in ("integer", "string") and item in ("integer", "number", "string"):
+                continue
+            if other == "boolean" and item in ("boolean", "string"):
+                continue
+        out.append(("type_change", _FOREIGN[other]))
+    return out
+
+
+def _foreign_text(node: Node) -> list[tuple[str, Any]]:
+    """The same values as JSON text: a reader that parses the text of a list or an object and
+    never checks what the text held.  Not for a list of strings, where any text is one item."""
+    if node.kind == "array" and (node.items is None or node.items.kind in (None, "string")):
+        return []
+    return [("invalid_json_text", json.dumps(v)) for _, v in _foreign(node) if not isinstance(v, str)]
 
 
 def _safe(node: Node) -> bool:

@@ -12,7 +12,7 @@ from typing import Any
 
 from . import families as F
 from ._dates import dates, datetimes, times
-from ._scalars import NULL_WORDS, Rendering, booleans, enums, null_words, numbers, strings
+from ._scalars import NULL_WORDS, Rendering, booleans, enums, null_words, numbers, strings, wrapped
 from ._schema import SNAKE, Node
 from ._space import space_renderings
 
@@ -130,12 +130,13 @@ def _scalar(value: Any, node: Node, kind: str) -> list[Rendering]:
         return numbers(value, integer_field=kind == "integer")
     if kind == "string" and isinstance(value, str):
         if node.fmt == "date":
-            return dates(value, node.date_order)
+            return dates(value, node.date_order) + wrapped(value, node)
         if node.fmt == "date-time":
-            return datetimes(value, node.naive_datetime)
+            return datetimes(value, node.naive_datetime) + wrapped(value, node)
         if node.fmt == "time":
-            return times(value)
-        return strings(value, node.fmt) if "pattern" not in node.schema or node.fmt is None else []
+            return times(value) + wrapped(value, node)
+        plain = strings(value, node.fmt) if "pattern" not in node.schema or node.fmt is None else []
+        return plain + wrapped(value, node)
     return []
 
 

@@ -13,7 +13,7 @@ from typing import Any, NamedTuple
 
 from . import families as F
 
-__all__ = ["NULL_WORDS", "Rendering", "booleans", "enums", "null_words", "numbers", "strings"]
+__all__ = ["NULL_WORDS", "Rendering", "booleans", "enums", "null_words", "numbers", "strings", "wrapped"]
 
 
 
@@ -172,6 +172,32 @@ def enums(value: Any, allowed: tuple[Any, ...], synonyms: dict[str, list[str]]) 
 
 _INT_TEXT = re.compile(r"-?(?:0|[1-9][0-9]*)")
 _FLOAT_TEXT = re.compile(r"-?(?:0|[1-9][0-9]*)\.[0-9]+")
+
+
+#: formats whose values never begin or end with a quote or a space
+_FORMATS_BARE = _FORMATS_STRIPPED | {"date", "date-time", "time"}
+
+
+def wrapped(value: str, node: Any) -> list[Rendering]:
+    """A string no quote or space can begin or end (a date, an email, a value its pattern
+    fixes) sent padded or inside quotes, as a client that encodes JSON twice sends it: only
+    one reading means a value of the field.  `strings` already pads the stripped formats."""
+    pattern = node.schema.get("pattern")
+    if not value or value != value.strip() or value[0] in "'\"" or value[-1] in "'\"":
+        return []
+    padded = [] if node.fmt in _FORMATS_STRIPPED else [(F.STRING_FORMAT_PADDED, f"{a}{value}{b}", False) for a, b in _PADS]
+    out = padded + _quoted(value)
+    if node.fmt in _FORMATS_BARE:
+        return out
+    if not isinstance(pattern, str):
+        return []
+    try:  # a pattern that also matches the wrapped text leaves the quotes or spaces meaning
+        compiled = re.compile(pattern)
+        if compiled.search(value) is None:
+            return []
+        return [r for r in out if compiled.search(r[1]) is None]
+    except (re.error, RecursionError):
+        return []
 
 
 def strings(value: str, fmt: str | None) -> list[Rendering]:

@@ -151,9 +151,13 @@ def test_hallucinated_coverage_reaches_every_family_of_every_field() -> None:
     families = Counter((c.labels[0].path, c.labels[0].family) for c in coverage("hallucinated", BOOKING))
     # one representative per family and field; a second one only where the value itself is
     # the trap (noon for 12-hour readers, a negative number for sign-dropping readers, each
-    # order of an ambiguous numeric date for a reader that always assumes one)
+    # order of an ambiguous numeric date for a reader that always assumes one, each truth
+    # value of a boolean for a reader that reads every word as false)
     twice = {key for key, n in families.items() if n > 1}
-    assert max(families.values()) <= 3 and {family for _, family in twice} <= {"time_formats", "int_string", "num_string", "date_ambiguous_numeric"}
+    assert max(families.values()) <= 3
+    assert {family for path, family in twice if path != "breakfast"} <= {"time_formats", "int_string", "num_string",
+                                                                         "date_ambiguous_numeric"}
+    assert all(families["breakfast", f] == 2 for f in ("bool_string", "bool_words", "bool_padded", "quoted_scalar"))
 
 
 def test_hallucinated_coverage_picks_defect_revealing_representatives() -> None:
@@ -198,10 +202,26 @@ def test_invalid_coverage_has_every_mutation_kind_of_every_field_and_each_is_inv
                      ("time_range", "unknown_enum"), ("query", "missing_required"), ("query", "too_short"),
                      ("query", "too_long"), ("include_domains", "too_many_items"),
                      ("include_domains[0]", "type_change"), ("unexpected_field", "unexpected_field")}
-    # one case per field and mutation kind, and one per bound for out_of_bounds
+    # one case per field and mutation kind, one per bound for out_of_bounds, and one per JSON
+    # type for a type change (the type-confusion partition: an object, a list, a number...)
     assert len({(c.labels[0].path, c.labels[0].kind, repr(c.labels[0].mutated)) for c in calls}) == len(calls)
-    assert len(calls) - len(pairs) == sum(1 for c in calls if c.labels[0].kind == "out_of_bounds") - len(
-        {c.labels[0].path for c in calls if c.labels[0].kind == "out_of_bounds"})
+
+    def json_type(c: Any) -> str:
+        value = c.labels[0].mutated
+        if c.labels[0].kind == "invalid_json_text":
+            value = json.loads(value)
+        return type(value).__name__
+
+    classes = {(c.labels[0].path, c.labels[0].kind,
+                _lower_or_higher(c) if c.labels[0].kind == "out_of_bounds" else
+                json_type(c) if c.labels[0].kind in ("type_change", "invalid_json_text") else "") for c in calls}
+    assert len(classes) == len(calls)
+    types = {json_type(c) for c in calls if c.labels[0].path == "max_results" and c.labels[0].kind == "type_change"}
+    assert {"str", "list", "dict"} <= types, types
+
+
+def _lower_or_higher(c: Any) -> str:
+    return "low" if c.labels[0].mutated < c.labels[0].original else "high"
 
 
 def _json_decodable(value: Any) -> bool:

@@ -209,3 +209,51 @@ def test_a_string_fields_own_default_is_its_realistic_value():
 
     assert base_value(build({"type": "string", "default": "utf-8"}), "encoding") == "utf-8"
     assert base_value(build({"type": "string", "default": "utf-8", "examples": ["latin-1"]}), "encoding") == "latin-1"
+
+
+def _families(schema: dict, field: str) -> dict[str, list]:
+    out: dict[str, list] = {}
+    for call in coverage("hallucinated", {"type": "object", "properties": {field: schema}, "required": [field]}):
+        for label in call.labels:
+            out.setdefault(label.family, []).append(label.rendered)
+    return out
+
+
+def test_a_value_its_format_or_pattern_fixes_is_also_sent_quoted_and_padded() -> None:
+    """A client encoding JSON twice sends '"2025-04-03T14:30:00Z"': only one reading means a
+    date-time.  Free text gets neither (its quotes or spaces may be meant)."""
+    for schema in ({"type": "string", "format": "date-time"}, {"type": "string", "format": "date"},
+                   {"type": "string", "pattern": "^[0-9]{4}\\.[0-9]{4,5}$"}):
+        found = _families(schema, "v")
+        assert found["quoted_scalar"][0][0] in "'\"" and found["string_format_padded"][0].strip() != found[
+            "string_format_padded"][0], (schema, found)
+    free = _families({"type": "string"}, "v")
+    assert "quoted_scalar" not in free and "string_format_padded" not in free
+    loose = _families({"type": "string", "pattern": "^.+$"}, "v")  # the quoted text matches too
+    assert "quoted_scalar" not in loose
+
+
+def test_every_other_json_type_is_sent_where_no_reading_can_rescue_it() -> None:
+    """The type-confusion partition: a list of objects is sent an object, a boolean and a
+    number, and their JSON text; a list of strings is sent no text (any text is one item)."""
+    objects = {"type": "array", "items": {"type": "object", "required": ["a"], "properties": {"a": {"type": "integer"}}}}
+    sent = [c.labels[0] for c in coverage("invalid", {"type": "object", "properties": {"r": objects}})
+            if c.labels[0].path == "r"]
+    changes = [m.mutated for m in sent if m.kind == "type_change"]
+    texts = [m.mutated for m in sent if m.kind == "invalid_json_text"]
+    assert {type(v).__name__ for v in changes} >= {"dict", "bool", "int"}
+    assert {"42", "true"} <= set(texts)
+    strings = {"type": "array", "items": {"type": "string"}}
+    sent = [c.labels[0] for c in coverage("invalid", {"type": "object", "properties": {"r": strings}})
+            if c.labels[0].path == "r"]
+    assert not [m for m in sent if m.kind == "invalid_json_text" and not m.mutated.startswith("[")]
+    assert not [m for m in sent if m.kind == "type_change" and isinstance(m.mutated, (str, int))]
+
+
+def test_both_truth_values_are_rendered_in_every_family() -> None:
+    """A reader that takes every word it does not know for false passes every rendering of
+    false: each family is sent for true as well."""
+    found = _families({"type": "boolean"}, "flag")
+    for family in ("bool_string", "bool_words", "bool_padded", "quoted_scalar"):
+        meant = {str(r).strip().strip("'\"").lower() for r in found[family]}
+        assert len(found[family]) == 2 and len(meant) == 2, (family, found[family])
