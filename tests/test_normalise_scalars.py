@@ -234,3 +234,36 @@ def test_const_and_nullable_enum() -> None:
     assert field({"const": "v1"})("v2") == ("INVALID_VALUE",)
     nullable = field({"enum": ["a", "b", None]})
     assert nullable("null") is None and nullable(None) is None
+
+
+@pytest.mark.parametrize(("schema", "sent", "meant"), [
+    ({"type": "string", "format": "email"}, '"alice@example.com"', "alice@example.com"),
+    ({"type": "string", "format": "email"}, "'alice@example.com' ", "alice@example.com"),
+    ({"type": "string", "format": "uuid"}, '"123e4567-e89b-12d3-a456-426614174000"', "123e4567-e89b-12d3-a456-426614174000"),
+    ({"type": "string", "pattern": "^[0-9]{5}$"}, '"94102"', "94102"),
+    ({"type": "string", "pattern": "^[0-9]{5}$"}, " 94102\n", "94102"),
+])
+def test_a_value_its_format_or_pattern_fixes_is_read_inside_quotes_or_spaces(
+        schema: dict[str, Any], sent: str, meant: str) -> None:
+    """A client that encodes JSON twice sends '"alice@example.com"'.  A lenient email check
+    passes it, and it used to arrive with its quotes; it means the address inside."""
+    @boundary(schema={"type": "object", "properties": {"v": schema}, "required": ["v"]})
+    def tool(v: str) -> str:
+        return v
+
+    assert tool(v=sent) == meant
+
+
+def test_a_quoted_value_its_pattern_refuses_inside_too_is_still_refused() -> None:
+    @boundary(schema={"type": "object", "properties": {"v": {"type": "string", "pattern": "^[0-9]{5}$"}}})
+    def tool(v: str = "") -> str:
+        return v
+
+    with pytest.raises(CorrectionError):
+        tool(v='"9410"')
+
+    @boundary(schema={"type": "object", "properties": {"v": {"type": "string"}}})
+    def free(v: str = "") -> str:
+        return v
+
+    assert free(v='"quoted on purpose"') == '"quoted on purpose"'  # free text: the quotes may be meant

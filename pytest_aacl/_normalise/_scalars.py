@@ -149,6 +149,14 @@ def _number_text(v: Any) -> str | None:
     return None
 
 
+def _unwrapped(s: str) -> str | None:
+    """`s` without surrounding whitespace and one layer of quotes, or None if it has neither."""
+    inner = s.strip()
+    if len(inner) > 2 and inner[0] == inner[-1] and inner[0] in "'\"":
+        inner = inner[1:-1].strip()
+    return inner if inner != s else None
+
+
 def string_node(schema: dict[str, Any], pattern: UserPattern | None) -> Node:
     lo, hi = schema.get("minLength"), schema.get("maxLength")
     fmt = schema.get("format")
@@ -176,6 +184,11 @@ def string_node(schema: dict[str, Any], pattern: UserPattern | None) -> Node:
             s = text
         if check_format is not None:
             stripped = s.strip()
+            inner = _unwrapped(s)
+            if inner is not None and inner != stripped and check_format(inner):
+                # one layer of quotes (JSON encoded twice): '"a@b.com"' passes a lenient
+                # email check, but the address meant is the one inside
+                stripped = inner
             if not check_format(stripped):
                 if is_null_word(s):
                     return ABSENT
@@ -193,7 +206,12 @@ def string_node(schema: dict[str, Any], pattern: UserPattern | None) -> Node:
             except TimeoutError:
                 return fail(errs, "PATTERN_MISMATCH", path, expected, v, "The value could not be checked against the pattern in time; send a shorter value that matches it.")
             if found is None:
-                return fail(errs, "PATTERN_MISMATCH", path, expected, v)
+                inner = _unwrapped(s)  # padded or quoted (JSON encoded twice) where the pattern fixes the value
+                if inner is None or pattern.search(inner) is None:
+                    return fail(errs, "PATTERN_MISMATCH", path, expected, v)
+                s = inner
+                if lo is not None and len(s) < lo:
+                    return fail(errs, "TOO_SHORT", path, expected, v, f"Send at least {lo} characters.")
         return s
 
     fast = None
