@@ -36,6 +36,7 @@ Escapes and hangs are judged by `total` only, so one crash is one finding, not o
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -51,7 +52,7 @@ from ._check_support import (
 )
 from ._errors import MAX_MESSAGE_CHARS, CorrectionError, InvalidArgument, render_value
 from ._oracle import compare, compare_arguments, jsonable
-from ._reach import error_answer
+from ._reach import PYTHON_FAULT, error_answer
 
 if TYPE_CHECKING:  # pragma: no cover
     from ._context import CheckContext
@@ -283,8 +284,11 @@ def _metamorphic(case: Case, call: Call, ctx: CheckContext) -> None:
         return
     first = ctx.result_of(case.intended)  # called even when the rendering was refused in its text:
     # whether the meant value gets through is what tells a strict tool from a blocked run
-    if error_answer(call.result) or first.outcome != "returned" or error_answer(first.result):
-        return  # refused (in the answer's text too), or nothing meant to compare with: not silent
+    if first.outcome != "returned" or error_answer(first.result):
+        return  # nothing meant to compare with
+    if error_answer(call.result):  # refused in the answer's text: not silent, unless it is a crash
+        _raise_crash(call.result, first.result)
+        return
     if compare(jsonable(call.result), jsonable(first.result), {}) is None:
         return
     from ._volatile import apply_mask, learn_mask, masks_everything
@@ -318,11 +322,33 @@ def _metamorphic(case: Case, call: Call, ctx: CheckContext) -> None:
         return  # "no lines match 'None'": the answer shows the word was read as text, so not silently
     fields = sorted({_field_of(label) for label in case.labels})
     families = sorted({str(getattr(label, "family", "?")) for label in case.labels})
+    _raise_crash(call.result, first.result)
     masked = f"; parts that vary by themselves masked: {len(mask)}" if mask else ""
     raise Defect(
         f"the tool answered the rendering with {_shown(jsonable(call.result))} but the intended "
         f"value with {_shown(jsonable(first.result))} ({', '.join(fields)} read differently{masked})",
         ("result", *fields, *families), _FIX_READ)
+
+
+def _raise_crash(answer: Any, intended: Any) -> None:
+    crash = _crash_wording(answer, intended)
+    if crash:  # the rendering crashed the tool, which answered its crash as a result
+        raise Defect(f"the tool crashed on the rendering and answered the crash as its result: "
+                     f"{_shown(jsonable(answer))} (the intended value answered {_shown(jsonable(intended))})",
+                     ("escaped", "crash in the answer", crash),
+                     "catch this and answer a correction, or fix the crash; mark an error answer as an error (isError)")
+
+
+def _crash_wording(answer: Any, intended: Any) -> str:
+    """The interpreter's wording of a programming error in a short answer the intended call's
+    answer does not carry (a tool catching everything and answering the text), or ""."""
+    text = json.dumps(jsonable(answer), ensure_ascii=False)
+    if len(text) > 1000:
+        return ""
+    found = PYTHON_FAULT.search(text)
+    if found is None or PYTHON_FAULT.search(json.dumps(jsonable(intended), ensure_ascii=False)[:2000]):
+        return ""
+    return re.sub(r"'\w+'", "'…'", found.group(0))  # one finding per wording, whatever it names
 
 
 def _quotes_null_word(case: Case, result: Any) -> bool:

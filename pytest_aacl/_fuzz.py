@@ -197,6 +197,7 @@ def _fuzz_one(t: Target, names: list[str], max_examples: int, seed: int, reset: 
     seen: set[tuple[str, ...]] = set()
     records: dict[str, list[Any]] = {}
     base = _base_settings()
+    escapes: dict[tuple[str, ...], Any] | None = {} if "total" in names else None
     for name in names:
         cdef = _tallied(CHECKS[name], tally)
         if hung[0]:
@@ -213,30 +214,38 @@ def _fuzz_one(t: Target, names: list[str], max_examples: int, seed: int, reset: 
         if strategy is None and not cover:
             report.not_applicable.append(f"{t.name}::{name}: {why}")
             continue
-        failures, count = run_check(cdef, ctx, call, strategy, cover, max_examples, seed, hung, base)
+        failures, count = run_check(cdef, ctx, call, strategy, cover, max_examples, seed, hung, base, escapes)
         report.examples_run += count
         if not count and not hung[0]:
             report.not_applicable.append(f"{t.name}::{name}: no example could be generated for this schema")
         for failure in sorted(failures, key=lambda f: (f.first_seen, not f.call.received)):
-            key = ("total", "timeout") if failure.call.outcome == "timeout" else failure.key
-            if key in seen:
-                continue  # one hanging tool is one finding, whichever check met it
-            seen.add(key)
-            slow = False
-            if failure.call.outcome == "timeout":
-                failure.message, slow = _slow_or_hung(t, failure)
-            finding = _finding(t, failure, black_box, key)
-            if slow:  # a slow answer is not a hang: reported with its time, never failing
-                report.advice.append(dataclasses.replace(finding, severity="advice"))
-                continue
-            if "nondeterministic" in key[1:2]:  # answers that change by themselves: not a defect
-                report.unreproducible.append(finding)
-                continue
-            (report.advice if finding.severity == "advice" else report.findings).append(finding)
+            _file(t, failure, black_box, seen, report)
+    # crashes met while another check ran (that check leaves them to `total`), after total's own
+    for failure in (escapes or {}).values():  # not shrunk: the call as that check sent it
+        _file(t, failure, black_box, seen, report)
     _branchcov.ACTIVE[0] = None
     if "no_silent_corruption" in names:  # what that check could not test, said once per tool
         report.advice += schema_advice(t.name, t.spec, Finding)
     report.coverage[t.name] = covered.line() if isinstance(covered, _branchcov.Coverage) else covered
+
+
+def _file(t: Target, failure: Any, black_box: bool, seen: set[tuple[str, ...]], report: FuzzReport) -> None:
+    """One failure into the report: once per key, a slow answer as advice, a changing one apart."""
+    key = ("total", "timeout") if failure.call.outcome == "timeout" else failure.key
+    if key in seen:
+        return  # one hanging tool is one finding, whichever check met it
+    seen.add(key)
+    slow = False
+    if failure.call.outcome == "timeout":
+        failure.message, slow = _slow_or_hung(t, failure)
+    finding = _finding(t, failure, black_box, key)
+    if slow:  # a slow answer is not a hang: reported with its time, never failing
+        report.advice.append(dataclasses.replace(finding, severity="advice"))
+        return
+    if "nondeterministic" in key[1:2]:  # answers that change by themselves: not a defect
+        report.unreproducible.append(finding)
+        return
+    (report.advice if finding.severity == "advice" else report.findings).append(finding)
 
 
 #: a timed-out call is tried once more with this many times the timeout, to tell slow from hung
@@ -266,6 +275,9 @@ def _tallied(cdef: Any, tally: Tally) -> Any:
         # the fields this call varied on purpose (a rendering, or a canonical class of the
         # coverage pass): a refusal because of them is the tool judging them, not a blocker
         rendered = frozenset(_field_of(label) for label in case.labels) if case.kind in ("hallucinated", "conforming") else frozenset()
+        if rendered:  # a key the schema does not name is a renamed one (`digestSize`): varied too,
+            props = ctx.spec.parameters.get("properties", {})  # never an argument to give a value for
+            rendered |= {k for k in case.args if isinstance(k, str) and k not in props}
         tally.add(case.kind, case.args, call.outcome, call.message, call.error, rendered, call.result)
         tally.judging = case  # the check's own calls of the intended value count as valid calls
         try:

@@ -151,6 +151,30 @@ def compare(received: Any, intended: Any, schema: Any, root: Mapping[str, Any] |
     return None if intended == received and type(intended) is type(received) else diff
 
 
+_BINDING: dict[int, tuple[Any, bool]] = {}
+
+
+def _binding(node: Mapping[str, Any], root: Mapping[str, Any]) -> bool:
+    """Whether a schema's `default` is one the model can rely on: not null (often only "not
+    given") and a valid value of its own field (a default the field refuses is a slip)."""
+    held = _BINDING.get(id(node))
+    if held is not None and held[0] is node:
+        return held[1]
+    default = node.get("default")
+    binding = False
+    if default is not None:
+        try:
+            import jsonschema
+
+            defs = {k: root[k] for k in ("$defs", "definitions") if k in root}  # for its references
+            schema = {**defs, **node}
+            binding = jsonschema.Draft202012Validator(schema).is_valid(default)
+        except Exception:  # an odd keyword or an unresolvable reference: not promised
+            binding = False
+    _BINDING[id(node)] = (node, binding)
+    return binding
+
+
 def compare_arguments(
     received: Mapping[str, Any],
     intended: Mapping[str, Any],
@@ -172,7 +196,9 @@ def compare_arguments(
             options = []
             if isinstance(node, Mapping) and "default" in node:
                 options.append(node["default"])
-            if defaults and key in defaults:
+            if defaults and key in defaults and not (options and _binding(node, root)):
+                # the code's own default counts only where the schema promises none the model
+                # could rely on: a model told "default 5" that leaves the field out means 5
                 options.append(jsonable(defaults[key]))
             if not any(compare(received[key], d, prop, root, sub) is None for d in options):
                 return Difference.at(sub, f"{sub}: received {render_value(received[key])}, but it was not sent and is not its default")

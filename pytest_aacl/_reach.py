@@ -36,6 +36,22 @@ _PYDANTIC_LOC = re.compile(r"^\s*([A-Za-z_][\w.\[\]]*)\s*\n\s+(?:Input should|Fi
 _ERROR_TEXT = re.compile(r"^\s*(?:error\b|invalid (?:argument|input|parameter|value)s?\b|[A-Za-z ]{0,24}error:)", re.I)
 
 
+#: the interpreter's wording of a programming error (NameError, UnboundLocalError,
+#: AttributeError, TypeError, IndexError, RecursionError), which FastMCP and the MCP SDK relay
+#: as "Error executing tool X: <message>"; a tool's own refusal never reads like this (a
+#: deliberate ValueError, a KeyError's bare key or "division by zero" are left as refusals)
+PYTHON_FAULT = re.compile(
+    r"name '\w+' is not defined|cannot access (?:local|free) variable '\w+'|local variable '\w+' referenced "
+    r"before assignment|'\w+' object has no attribute '\w+'|module '[\w.]+' has no attribute '\w+'"
+    r"|unsupported operand type\(s\) for|'\w+' object is not (?:subscriptable|callable|iterable)"
+    r"|\w+\(\) (?:takes \d+ positional arguments? but \d+ (?:was|were) given|missing \d+ required "
+    r"(?:positional|keyword-only) arguments?|got an unexpected keyword argument '\w+')"
+    r"|can only concatenate \w+ \(not \\?\"\w+\\?\"\) to \w+|object of type '\w+' has no len\(\)"
+    r"|'[<>]=?' not supported between instances of|(?:list|tuple|string) index out of range"
+    r"|maximum recursion depth exceeded|'\w+' object cannot be interpreted as an integer"
+    r"|slice indices must be integers")
+
+
 def error_answer(result: Any) -> str:
     """The error an answer reports in-band, or "".  mcp-server-sqlite answers every refusal as
     plain text ("Error: Only SELECT queries are allowed"), mcp-abacus as `{"error": ...}`:

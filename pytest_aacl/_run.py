@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ._checks import Call, Case, CheckDef, Defect, InputKind, _field_of
+from ._checks import CHECKS, Call, Case, CheckDef, Defect, InputKind, _field_of
 
 __all__ = ["Failure", "case_of", "coverage_for", "run_check"]
 
@@ -150,9 +150,18 @@ def failure_key(cdef: CheckDef, case: Case, call: Call, defect: AssertionError) 
         # raised in the tool's own code: its place is the cause; raised while calling it
         # (a TypeError for a missing or unexpected argument), the field it is about is,
         # whatever value was sent there
-        fields = () if case.kind == "conforming" else tuple(sorted({_field_of(lb) for lb in case.labels}))
+        fields = () if case.kind == "conforming" else _named_fields(case, str(call.error))
         return (cdef.name, "escaped", type(call.error).__name__, where or "<call>", *(() if where else fields))
     return (cdef.name, call.outcome, case.kind, *labels)
+
+
+def _named_fields(case: Case, message: str) -> tuple[str, ...]:
+    """The fields of a call's labels its error names (`unexpected keyword argument 'timeRange'`
+    is about `time_range` alone, whatever else the call varied), else all of them."""
+    fields = {_field_of(lb) for lb in case.labels}
+    named = {_field_of(lb) for lb in case.labels
+             if any(f"'{text}'" in message for text in (_field_of(lb), getattr(lb, "rendered", None)) if isinstance(text, str))}
+    return tuple(sorted(named or fields))
 
 
 #: input classes that show the same cause as another: an enum near-miss let through is an
@@ -186,12 +195,15 @@ def _user_frame(error: BaseException) -> str:
 class CheckRun:
     """The state of one check's run: examples counted, first failure per key, hang detection."""
 
-    def __init__(self, cdef: CheckDef, ctx: Any, call: Callable[[dict[str, Any]], Call], hung: list[bool]) -> None:
+    def __init__(self, cdef: CheckDef, ctx: Any, call: Callable[[dict[str, Any]], Call], hung: list[bool],
+                 escapes: dict[tuple[str, ...], Failure] | None = None) -> None:
         self.cdef, self.ctx, self._call, self.hung = cdef, ctx, call, hung
         self.count = 0
         self.first: dict[tuple[str, ...], Failure] = {}
         self.timeouts = 0
         self.hang: Failure | None = None
+        #: crashes this run's calls showed, judged by `total` (None: `total` is not selected)
+        self.escapes = escapes
 
     def evaluate(self, case: Case) -> Failure | None:
         if self.hung[0]:
@@ -204,13 +216,12 @@ class CheckRun:
             self.hang = Failure(("total", "timeout"), case, call,
                                 f"the tool hangs: no answer within {call.seconds:.1f}s on {HANG_LIMIT} calls in a row",
                                 _FIX_HANG, self.count, check="total")
-        try:
-            self.cdef.func(case, call, self.ctx)
-        except AssertionError as exc:
-            fix = getattr(exc, "fix", "") if isinstance(exc, Defect) else ""
-            return Failure(failure_key(self.cdef, case, call, exc), case, call, str(exc),
-                           fix or self.cdef.fix, self.count, check=self.cdef.name)
-        return None
+        if call.outcome == "escaped" and self.escapes is not None and self.cdef.name != "total":
+            # every check leaves escapes to `total`; a crash one check's input showed is still a crash
+            crash = _judged(CHECKS["total"], case, call, self.ctx, self.count)
+            if crash is not None:
+                self.escapes.setdefault(crash.key, crash)
+        return _judged(self.cdef, case, call, self.ctx, self.count)
 
     def explore(self, case: Case) -> None:
         failure = self.evaluate(case)
@@ -218,12 +229,23 @@ class CheckRun:
             self.first.setdefault(failure.key, failure)
 
 
+def _judged(cdef: CheckDef, case: Case, call: Call, ctx: Any, count: int) -> Failure | None:
+    try:
+        cdef.func(case, call, ctx)
+    except AssertionError as exc:
+        fix = getattr(exc, "fix", "") if isinstance(exc, Defect) else ""
+        return Failure(failure_key(cdef, case, call, exc), case, call, str(exc), fix or cdef.fix, count,
+                       check=cdef.name)
+    return None
+
+
 def run_check(cdef: CheckDef, ctx: Any, call: Callable[[dict[str, Any]], Call], strategy: Any,
               coverage: list[Case], max_examples: int, seed: int, hung: list[bool],
-              settings_base: Any) -> tuple[list[Failure], int]:
+              settings_base: Any, escapes: dict[tuple[str, ...], Failure] | None = None) -> tuple[list[Failure], int]:
     """Coverage, exploration, shrinking; every distinct defect once, coverage finds unshrunk
-    (they are one field at a time already), timeouts unshrunk (each try costs the timeout)."""
-    run = CheckRun(cdef, ctx, call, hung)
+    (they are one field at a time already), timeouts unshrunk (each try costs the timeout).
+    `escapes` collects the crashes the run's calls showed, for `total` (see `CheckRun`)."""
+    run = CheckRun(cdef, ctx, call, hung, escapes)
     from . import _branchcov
 
     covered = _branchcov.ACTIVE[0]

@@ -17,11 +17,11 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import re
 import sys
 from collections.abc import Callable
 from typing import Any
 
+from ._reach import PYTHON_FAULT
 from ._targets import McpError, McpFault, Target, TargetError, observable
 from ._worker import settle, worker_for
 
@@ -161,21 +161,6 @@ def _invoker(connect: Callable[[], Any], name: str, remote: bool = False) -> Cal
     return invoke
 
 
-#: the interpreter's wording of a programming error (NameError, UnboundLocalError,
-#: AttributeError, TypeError, IndexError, RecursionError), which FastMCP and the MCP SDK relay
-#: as "Error executing tool X: <message>"; a tool's own refusal never reads like this (a
-#: deliberate ValueError, a KeyError's bare key or "division by zero" are left as refusals)
-_PYTHON_FAULT = re.compile(
-    r"name '\w+' is not defined|cannot access (?:local|free) variable '\w+'|local variable '\w+' referenced "
-    r"before assignment|'\w+' object has no attribute '\w+'|module '[\w.]+' has no attribute '\w+'"
-    r"|unsupported operand type\(s\) for|'\w+' object is not (?:subscriptable|callable|iterable)"
-    r"|\w+\(\) (?:takes \d+ positional arguments? but \d+ (?:was|were) given|missing \d+ required "
-    r"(?:positional|keyword-only) arguments?|got an unexpected keyword argument '\w+')"
-    r"|can only concatenate \w+ \(not \\?\"\w+\\?\"\) to \w+|object of type '\w+' has no len\(\)"
-    r"|'[<>]=?' not supported between instances of|(?:list|tuple|string) index out of range"
-    r"|maximum recursion depth exceeded")
-
-
 def _result(result: Any) -> Any:
     """A `CallToolResult` -> its observable value, or `McpError` for an `isError` result."""
     is_error = getattr(result, "is_error", None)
@@ -186,7 +171,7 @@ def _result(result: Any) -> Any:
     if is_error:
         text = " ".join(t for t in texts if t) or "isError result without text"
         # the head only: a relayed message can quote a 100 KB argument back
-        raise McpFault(text) if _PYTHON_FAULT.search(text[:2000]) else McpError(text)
+        raise McpFault(text) if PYTHON_FAULT.search(text[:2000]) else McpError(text)
     structured = getattr(result, "structured_content", None)
     if structured is None:
         structured = getattr(result, "structuredContent", None)
@@ -316,12 +301,22 @@ def _server_env() -> dict[str, str]:
 #: CRITICAL, as `quiet_loggers` sets them in memory.  The MCP SDK's server logs every failing
 #: call with a rich traceback; rendered, that took 0.8 s a call (the bench server: 0.85 s
 #: against 3 ms quiet), which made a stdio run 20x the in-memory one.  The server's stderr
-#: only feeds crash reports, and a crash's own traceback is not logging.  A `sitecustomize`
-#: of the user's, further along the path, still runs.
+#: only feeds crash reports, and a crash's own traceback is not logging.  On Linux the server
+#: also dies with the process that started it (PR_SET_PDEATHSIG): a run stopped by Ctrl-C or
+#: `timeout` left a server busy in a 10**4000 computation running, orphaned.  A
+#: `sitecustomize` of the user's, further along the path, still runs.
 _QUIET = """\
 import importlib.machinery, importlib.util, logging, os, sys
 for _name in ("mcp", "fastmcp", "httpx"):
     logging.getLogger(_name).setLevel(logging.CRITICAL)
+if sys.platform.startswith("linux"):
+    try:
+        import ctypes, signal
+        ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+        if os.getppid() == 1:  # the parent was gone before that took effect
+            os._exit(1)
+    except Exception:
+        pass
 _here = os.path.dirname(os.path.abspath(__file__))
 _rest = [p for p in sys.path if os.path.abspath(p or ".") != _here]
 _spec = importlib.machinery.PathFinder.find_spec("sitecustomize", _rest)

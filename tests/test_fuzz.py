@@ -286,3 +286,51 @@ def test_a_zero_argument_tool_with_an_open_schema_is_not_a_crash() -> None:
     closed = fuzz(boundary(lambda: 1, schema={"type": "object", "additionalProperties": False}, name="ping"),
                   max_examples=20, seed=0)
     assert closed.ok and closed.examples_run > 0, str(closed)
+
+
+_DEFAULTED = {"type": "object", "properties": {"q": {"type": "string"},
+                                               "n": {"type": "integer", "minimum": 1, "maximum": 20, "default": 5}},
+              "required": ["q"], "additionalProperties": False}
+
+
+def _search_backend(q: str, n: int) -> dict[str, Any]:
+    return {"q": q, "n": n}
+
+
+@pytest.mark.parametrize(("code_default", "found"), [(6, True), (5, False)])
+def test_an_omitted_field_must_arrive_as_the_default_the_schema_promises(code_default: int, found: bool) -> None:
+    """The model was told "default 5": leaving `n` out means 5, whatever the code's own
+    default is.  (The code's default counts only where the schema states none.)"""
+    def search(q: str, n: int = code_default) -> dict[str, Any]:
+        return _search_backend(q=q, n=int(n))
+
+    report = fuzz(search, schema=_DEFAULTED, implementation=(sys.modules[__name__], "_search_backend"),
+                  checks=["identity_on_canonical"], max_examples=30, seed=0)
+    hits = [f for f in report.findings if "is not its default" in f.message]
+    assert bool(hits) is found, report.findings
+    assert all(f.key[2] == "n" for f in hits)
+
+
+def _reminders_backend(reminders: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return reminders
+
+
+def test_a_crash_met_while_another_check_runs_is_reported_by_total() -> None:
+    """`rejects_invalid` sends a reminder without its `method` and leaves the KeyError it
+    causes to `total`; `total` itself may never send that input within its budget.  A crash
+    one check's input showed is a crash all the same."""
+    schema = {"type": "object", "properties": {"reminders": {"type": "array", "items": {
+        "type": "object", "required": ["method", "minutes"], "additionalProperties": False,
+        "properties": {"method": {"type": "string", "enum": ["popup", "email"]},
+                       "minutes": {"type": "integer", "minimum": 0}}}}}, "required": ["reminders"]}
+
+    def add_reminders(reminders: Any) -> list[dict[str, Any]]:
+        kept = [r for r in reminders if isinstance(r, dict)]
+        return _reminders_backend([{"method": r["method"].lower(), "minutes": r["minutes"]} for r in kept])
+
+    alone = fuzz(add_reminders, schema=schema, implementation=(sys.modules[__name__], "_reminders_backend"),
+                 checks=["rejects_invalid", "total"], max_examples=40, seed=0)
+    assert any(f.check == "total" and "KeyError" in f.key for f in alone.findings), alone.findings
+    only = fuzz(add_reminders, schema=schema, implementation=(sys.modules[__name__], "_reminders_backend"),
+                checks=["rejects_invalid"], max_examples=40, seed=0)
+    assert not [f for f in only.findings if f.check == "total"]  # not selected: not reported

@@ -395,3 +395,44 @@ def test_a_refusal_quoting_a_huge_argument_back_is_a_refusal_not_a_hang() -> Non
     report = fuzz(server, checks=["total"], seed=0)
     assert not report.findings, str(report)
     assert report.calls["calculate"].timeout == 0
+
+
+def test_a_renamed_key_the_tool_refuses_is_never_named_as_a_blocker() -> None:
+    """The fuzzer sends `digest_size` as `digestSize` (a key-case rendering); a tool refusing
+    the unknown key is right, and the run must not advise a value for `digestSize`, which is
+    no argument of the tool (mcp-hashlib: six such warnings)."""
+    schema = {"type": "object", "properties": {"text": {"type": "string"},
+                                               "digest_size": {"type": "integer", "minimum": 1, "maximum": 64}},
+              "required": ["text", "digest_size"], "additionalProperties": False}
+
+    def blake(**kwargs: object) -> str:
+        unknown = sorted(set(kwargs) - {"text", "digest_size"})
+        if unknown:
+            raise ValueError(f"unexpected argument {unknown[0]}")
+        return f"{kwargs['text']}:{kwargs['digest_size']}"
+
+    report = fuzz(blake, schema=schema, checks=["no_silent_corruption"], max_examples=60, seed=0)
+    sent = [k for f in report.findings for k in f.args]
+    tally = report.calls["blake"]
+    assert tally.valid and "digestSize" not in str(report), (sent, str(report)[-800:])
+    assert tally.blocker() is None
+
+
+@pytest.mark.parametrize("prefix", ["❌ 执行错误: ", "Error: "])
+def test_a_crash_answered_as_text_is_reported_as_a_crash(prefix: str) -> None:
+    """mcp-cronos and bming-utility-mcp catch everything and answer the exception's text
+    (`'float' object cannot be interpreted as an integer` for `5.0`), unmarked.  That is a
+    crash, reported as one: not silent corruption, and not hidden as a refusal either."""
+    schema = {"type": "object", "properties": {"count": {"type": "integer", "minimum": 1, "maximum": 10}},
+              "required": ["count"]}
+
+    def roll(count: object) -> str:
+        try:
+            return str(list(range(count)))  # type: ignore[call-overload]
+        except Exception as exc:
+            return f"{prefix}{exc}"
+
+    report = fuzz(roll, schema=schema, checks=["no_silent_corruption"], max_examples=60, seed=0)
+    crashes = [f for f in report.findings if "crash in the answer" in f.key]
+    assert crashes and all("crashed on the rendering" in f.message for f in crashes), report.findings
+    assert not [f for f in report.findings if f not in crashes and "result" in f.key[1:2]]

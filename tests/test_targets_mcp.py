@@ -372,6 +372,36 @@ def test_a_python_stdio_server_logs_quietly_and_keeps_the_users_sitecustomize(
     assert done.stdout.split() == [str(logging.CRITICAL), "yes"]
 
 
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG is Linux's")
+def test_a_python_stdio_server_dies_with_the_process_that_started_it() -> None:
+    """A run stopped by `timeout` or Ctrl-C must not leave a busy server running, orphaned
+    (mcp-number-theory went on computing at 66 % CPU)."""
+    from pytest_aacl._targets_mcp import _server_env
+
+    starter = ("import subprocess, sys, time; "
+               "child = subprocess.Popen([sys.executable, '-c', 'while True: pass']); "
+               "print(child.pid, flush=True); time.sleep(120)")
+    parent = subprocess.Popen([sys.executable, "-c", starter], env=_server_env(), stdout=subprocess.PIPE, text=True)
+    assert parent.stdout is not None
+    child = int(parent.stdout.readline())
+    assert _alive(child)
+    parent.kill()
+    parent.wait(timeout=30)
+    deadline = time.monotonic() + 30
+    while _zombie_or_running(child) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not _zombie_or_running(child)
+
+
+def _zombie_or_running(pid: int) -> bool:
+    """Is `pid` still running?  One that exited but was not reaped yet (a zombie) is not."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
 def _alive(pid: int) -> bool:
     try:
         os.kill(pid, 0)
