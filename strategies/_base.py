@@ -12,6 +12,7 @@ value Hypothesis can find for the node is used instead.
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -28,7 +29,8 @@ _NAMED: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
         (r"expression|formula|equation|calculation", ("2 + 3", "(4 * 5) / 2")),
         (r"domain|host|site", ("arxiv.org", "nature.com", "example.com")),
         (r"e_?mail", ("alice@example.com", "bob@example.org")),
-        (r"timestamp|date|since|until|deadline|_at$|^when$", ("2024-01-15T14:30:25+00:00", "2024-06-01")),
+        (r"timestamp|datetime|_at$|^when$", ("2024-01-15T14:30:25+00:00", "2024-06-01")),
+        (r"date|since|until|deadline|day$", ("2024-06-01", "2024-01-15T14:30:25+00:00")),
         (r"url|uri|link|website|endpoint", ("https://example.com/docs", "https://arxiv.org/abs/2401.00001")),
         (r"query|search|question|prompt|keyword|^q$", ("weather in Paris", "python asyncio tutorial")),
         (r"cit(y|ies)|location|place|destination|origin|town|address", ("Seattle", "Paris", "Tokyo")),
@@ -68,7 +70,17 @@ class NoBase(Exception):
     """No value of this node can be found (an unsatisfiable or hopelessly exotic schema)."""
 
 
-_EXAMPLE = re.compile(r"(?:e\.g\.|for example|such as|like)[,:]?\s*\(?\s*['\"`]([^'\"`\n]{1,80})['\"`]", re.I)
+_EXAMPLE = re.compile(r"(?:e\.g\.|for example|such as|like|(?:valid|allowed|accepted|supported|possible) "
+                      r"(?:values|options|choices)(?: are| include)?|(?:must be )?one of)[,:]?\s*\(?\s*"
+                      r"['\"`]([^'\"`\n]{1,80})['\"`]", re.I)
+#: a value shape a description names ("in YYYY-MM-DD format", "HH:MM", "ISO 8601"), most exact
+#: first: a tool checking the shape in code refuses every other realistic value
+_SHAPES: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple((re.compile(p, re.I), v) for p, v in (
+    (r"YYYY-MM-DD[T ]HH|date-?time|ISO[ -]?8601|RFC ?3339", ("2024-01-15T14:30:25+00:00", "2024-01-15T14:30:25Z")),
+    (r"YYYY-MM-DD|yyyy-mm-dd", ("2024-06-01", "2024-01-15")),
+    (r"\bHH:MM:SS\b", ("14:30:00",)),
+    (r"\bHH:MM\b", ("14:30", "09:05")),
+))
 
 
 def _described(node: Node) -> list[str]:
@@ -80,7 +92,31 @@ def _described(node: Node) -> list[str]:
     description = node.schema.get("description")
     if isinstance(description, str):
         out += _EXAMPLE.findall(description)
+        out += next((values for shape, values in _SHAPES if shape.search(description)), ())
+        out += _json_examples(description)
     return out
+
+
+def _json_examples(description: str) -> list[str]:
+    """JSON objects and arrays written out in a description ("Example: [{"filename": ...}]"),
+    as text: a string field that takes JSON text refuses every other realistic value."""
+    found: list[str] = []
+    decoder = json.JSONDecoder()
+    at = 0
+    while len(found) < 2:
+        starts = [i for i in (description.find("{", at), description.find("[", at)) if i >= 0]
+        if not starts:
+            break
+        start = min(starts)
+        try:
+            value, end = decoder.raw_decode(description, start)
+        except ValueError:
+            at = start + 1
+            continue
+        if isinstance(value, (dict, list)) and value:
+            found.append(description[start:end])
+        at = end
+    return found
 
 
 _EXTENSION = re.compile(r"(?<![\w/])\.([a-z][a-z0-9]{1,4})\b|\b(csv|tsv|json|xlsx|xls|docx|pptx|pdf|txt|"
