@@ -287,7 +287,7 @@ def _metamorphic(case: Case, call: Call, ctx: CheckContext) -> None:
     if first.outcome != "returned" or error_answer(first.result):
         return  # nothing meant to compare with
     if error_answer(call.result):  # refused in the answer's text: not silent, unless it is a crash
-        _raise_crash(call.result, first.result)
+        _raise_crash(call.result, first.result, case)
         return
     if compare(jsonable(call.result), jsonable(first.result), {}) is None:
         return
@@ -322,7 +322,7 @@ def _metamorphic(case: Case, call: Call, ctx: CheckContext) -> None:
         return  # "no lines match 'None'": the answer shows the word was read as text, so not silently
     fields = sorted({_field_of(label) for label in case.labels})
     families = sorted({str(getattr(label, "family", "?")) for label in case.labels})
-    _raise_crash(call.result, first.result)
+    _raise_crash(call.result, first.result, case)
     masked = f"; parts that vary by themselves masked: {len(mask)}" if mask else ""
     raise Defect(
         f"the tool answered the rendering with {_shown(jsonable(call.result))} but the intended "
@@ -330,12 +330,13 @@ def _metamorphic(case: Case, call: Call, ctx: CheckContext) -> None:
         ("result", *fields, *families), _FIX_READ)
 
 
-def _raise_crash(answer: Any, intended: Any) -> None:
+def _raise_crash(answer: Any, intended: Any, case: Case) -> None:
     crash = _crash_wording(answer, intended)
     if crash:  # the rendering crashed the tool, which answered its crash as a result
+        fields = sorted({_field_of(label) for label in case.labels})  # the same wording on two fields: two crashes
         raise Defect(f"the tool crashed on the rendering and answered the crash as its result: "
                      f"{_shown(jsonable(answer))} (the intended value answered {_shown(jsonable(intended))})",
-                     ("escaped", "crash in the answer", crash),
+                     ("escaped", "crash in the answer", crash, *fields),
                      "catch this and answer a correction, or fix the crash; mark an error answer as an error (isError)")
 
 

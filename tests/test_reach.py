@@ -461,3 +461,19 @@ def test_values_a_description_spells_out_get_past_checks_the_schema_does_not_sta
     report = fuzz(annotate, schema=schema, checks=["total"], max_examples=40, seed=0)
     tally = report.calls["annotate"]
     assert tally.reached >= 1, tally.line()  # the realistic call, built from what the descriptions say
+
+
+def test_the_same_crash_wording_on_two_fields_is_two_findings() -> None:
+    """mcp-cronos crashed alike on `mese=5.0` and `anno=5.0`: two arguments, two defects."""
+    schema = {"type": "object", "required": ["month", "year"], "properties": {
+        "month": {"type": "integer", "minimum": 1, "maximum": 12}, "year": {"type": "integer", "minimum": 1}}}
+
+    def days(month: object, year: object) -> str:
+        try:
+            return str(len(range(month)) + len(range(year)))  # type: ignore[call-overload]
+        except Exception as exc:
+            return f"errore: {exc}"
+
+    report = fuzz(days, schema=schema, checks=["no_silent_corruption"], max_examples=80, seed=0)
+    crashed = {f.key[-1] for f in report.findings if "crash in the answer" in f.key}
+    assert crashed == {"month", "year"}, report.findings
