@@ -250,7 +250,7 @@ def possible_families(node: Node, required: bool = True, parent: Node | None = N
         if kind == "number":
             out.discard(F.INT_INTEGRAL_FLOAT)
     elif kind == "string":
-        if node.fmt in _STRIPPED or node.fmt in ("date", "date-time", "time") or "pattern" in node.schema:
+        if (node.fmt in _STRIPPED and node.fmt != "email") or node.fmt in ("date", "date-time", "time") or "pattern" in node.schema:
             # see `wrapped`: a value whose format or pattern no quote or space can end
             out |= {F.QUOTED_SCALAR} | ({F.STRING_FORMAT_PADDED} if node.fmt not in _STRIPPED else set())
         out |= {"date": {F.DATE_ISO_VARIANT, F.DATE_TEXT, F.DATE_NUMERIC, F.DATETIME_FOR_DATE}

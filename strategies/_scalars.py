@@ -174,8 +174,8 @@ _INT_TEXT = re.compile(r"-?(?:0|[1-9][0-9]*)")
 _FLOAT_TEXT = re.compile(r"-?(?:0|[1-9][0-9]*)\.[0-9]+")
 
 
-#: formats whose values never begin or end with a quote or a space
-_FORMATS_BARE = _FORMATS_STRIPPED | {"date", "date-time", "time"}
+#: formats whose values never begin or end with a quote or a space (email: see `wrapped`)
+_FORMATS_BARE = (_FORMATS_STRIPPED - {"email"}) | {"date", "date-time", "time"}
 
 
 def wrapped(value: str, node: Any) -> list[Rendering]:
@@ -183,8 +183,8 @@ def wrapped(value: str, node: Any) -> list[Rendering]:
     fixes) sent padded or inside quotes, as a client that encodes JSON twice sends it: only
     one reading means a value of the field.  `strings` already pads the stripped formats."""
     pattern = node.schema.get("pattern")
-    if not value or value != value.strip() or value[0] in "'\"" or value[-1] in "'\"":
-        return []
+    if not value or value != value.strip() or value[0] in "'\"" or value[-1] in "'\"" or node.fmt == "email":
+        return []  # an email may begin with a quote ("john doe"@example.com), and lenient checks pass it
     padded = [] if node.fmt in _FORMATS_STRIPPED else [(F.STRING_FORMAT_PADDED, f"{a}{value}{b}", False) for a, b in _PADS]
     out = padded + _quoted(value)
     if node.fmt in _FORMATS_BARE:

@@ -276,7 +276,7 @@ CATALOGUE: tuple[InputClass, ...] = (
     _c("ipv6", "shapes", "loopback, the full form, an IPv4-mapped address",
        _fmt("ipv6", "::1", "2001:0db8:0000:0000:0000:0000:0000:0001", "::ffff:192.0.2.1")),
     *(_r(t, F.STRING_FORMAT_PADDED) for t in ("email", "uri", "hostname", "uuid", "ipv4", "date", "time", "date-time")),
-    *(_r(t, F.QUOTED_SCALAR) for t in ("email", "uri", "hostname", "uuid", "ipv4", "date", "time", "date-time")),
+    *(_r(t, F.QUOTED_SCALAR) for t in ("uri", "hostname", "uuid", "ipv4", "date", "time", "date-time")),
     _r("uuid", F.UUID_FORMS),
     *(_i(t, "bad_format") for t in ("email", "uri", "hostname", "uuid", "ipv4")),
     # -- array -----------------------------------------------------------------------
