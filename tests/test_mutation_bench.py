@@ -113,8 +113,19 @@ def test_an_equivalent_mutant_is_classified_as_such() -> None:
 def test_a_crash_is_never_stricter() -> None:
     """Without its `else: return []`, the reminders parser reaches `len()` of an unbound name
     on `reminders=True`: an UnboundLocalError is a crash, not a correction."""
-    _, witness = _mutant("ws_calendar_events", "if isinstance(reminders_input, list): reminders = reminders_input "
-                         "else: return []", "if isinstance(reminders_input, list): reminders = reminders_input")
+    from pattern_validation.mutation._differential import behaviours
+    from pattern_validation.mutation._score import _witness
+    from pattern_validation.mutation.manifest import resolve
+
+    layer = LAYERS["ws_calendar_events"]  # one mutant's witness, not the layer's 152 (that takes minutes)
+    written = source_of(layer)
+    mutant = next(m for m in mutants(written, layer.exclude)
+                  if m.mutated == "if isinstance(reminders_input, list): reminders = reminders_input")
+    tool = layer.tools[0]
+    with load_source(layer, ast.unparse(ast.parse(written)), "crash-orig") as module:
+        calls = [{**resolve(module, tool.example), "reminders": value} for value in (True, 5, [], None)]
+        expected = [behaviours(module, tool.function, tool.implementation, calls)]
+    witness = _witness(layer, mutant, [(tool, calls)], expected)
     assert witness is not None and "UnboundLocalError" in witness and not witness.startswith(STRICTER)
 
 
