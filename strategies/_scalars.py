@@ -179,7 +179,7 @@ _FORMATS_BARE = (_FORMATS_STRIPPED - {"email"}) | {"date", "date-time", "time"}
 
 
 def wrapped(value: str, node: Any) -> list[Rendering]:
-    """A string no quote or space can begin or end (a date, an email, a value its pattern
+    """A string no quote or space can begin or end (a date, a uuid, a value its pattern
     fixes) sent padded or inside quotes, as a client that encodes JSON twice sends it: only
     one reading means a value of the field.  `strings` already pads the stripped formats."""
     pattern = node.schema.get("pattern")
