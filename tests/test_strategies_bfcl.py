@@ -58,28 +58,47 @@ def _answers() -> list[Any]:
             for line in path.read_text().splitlines()]
 
 
-def test_every_declaration_generates_valid_and_hallucinated_calls(specs: list[Any]) -> None:
+def _hallucinated_or_none(spec: Any) -> Any:
+    """`hallucinated(spec)`, or None for a tool with no argument a model could write differently."""
+    try:
+        return hallucinated(spec)
+    except InvalidArgument as error:
+        assert "no argument of this schema" in str(error), error
+        assert all(p.get("type") in (None, []) for p in spec.parameters["properties"].values())
+        return None
+
+
+def test_almost_every_declaration_has_an_argument_a_model_could_write_differently(specs: list[Any]) -> None:
+    nothing_to_render = [spec.name for spec in specs if _hallucinated_or_none(spec) is None]
+    print(f"\nBFCL: {len(specs)} unique declarations, {len(nothing_to_render)} without a renderable argument")
+    assert len(nothing_to_render) < len(specs) / 50
+
+
+# The batches are dealt round-robin into PARTS tests, so pytest-xdist spreads the ~20 s of
+# drawing over its workers; together the parts draw exactly the batches one test drew.
+PARTS = 8
+
+
+@pytest.mark.parametrize("part", range(PARTS), ids=lambda part: f"part{part + 1}of{PARTS}")
+def test_every_declaration_generates_valid_and_hallucinated_calls(specs: list[Any], part: int) -> None:
     drawn = {"conforming": 0, "hallucinated": 0}
     nothing_to_render = []
-    batches = [specs[i:i + BATCH] for i in range(0, len(specs), BATCH)]
+    batches = [specs[i:i + BATCH] for i in range(0, len(specs), BATCH)][part::PARTS]
     for batch in batches:
         plan = []
         for spec in batch:
-            try:
-                fake = hallucinated(spec)
-            except InvalidArgument as error:  # a tool with no argument a model could write differently
-                assert "no argument of this schema" in str(error), error
-                assert all(p.get("type") in (None, []) for p in spec.parameters["properties"].values())
+            fake = _hallucinated_or_none(spec)
+            if fake is None:
                 nothing_to_render.append(spec.name)
-                fake = None
             plan.append((conforming(spec), fake, jsonschema.Draft202012Validator(spec.parameters)))
 
         _batch_test(plan, drawn)()
-    print(f"\nBFCL: {len(specs)} unique declarations, {drawn} examples drawn, "
+    declarations = sum(len(batch) for batch in batches)
+    print(f"\nBFCL part {part + 1} of {PARTS}: {declarations} declarations, {drawn} examples drawn, "
           f"{len(nothing_to_render)} without a renderable argument")
-    assert drawn["conforming"] >= 2 * len(specs)
-    assert drawn["hallucinated"] >= 2 * (len(specs) - len(nothing_to_render))
-    assert len(nothing_to_render) < len(specs) / 50
+    assert batches
+    assert drawn["conforming"] >= 2 * declarations
+    assert drawn["hallucinated"] >= 2 * (declarations - len(nothing_to_render))
 
 
 def _batch_test(plan: list[Any], drawn: dict[str, int]) -> Any:
@@ -103,16 +122,26 @@ def _batch_test(plan: list[Any], drawn: dict[str, int]) -> Any:
     return draw_batch
 
 
-def test_boundary_reads_hallucinated_bfcl_calls_as_intended(specs: list[Any]) -> None:
-    """The consistency test on real schemas: a sample of a quarter of the declarations."""
+READ_BACK_PARTS = 4
+
+
+@pytest.mark.parametrize("part", range(READ_BACK_PARTS), ids=lambda part: f"part{part + 1}of{READ_BACK_PARTS}")
+def test_boundary_reads_hallucinated_bfcl_calls_as_intended(specs: list[Any], part: int) -> None:
+    """The consistency test on real schemas: a sample of a quarter of the declarations, its
+    batches dealt round-robin into READ_BACK_PARTS tests (together: every batch, as drawn before)."""
     families = set(FAMILIES) - AWAITING_BOUNDARY
-    tools = [(hallucinated(spec, families=families), boundary(lambda **kwargs: kwargs, schema=spec.parameters, name="tool"))
-             for spec in specs[::4] if any(p.get("type") for p in spec.parameters["properties"].values())]
+    sample = [spec for spec in specs[::4] if any(p.get("type") for p in spec.parameters["properties"].values())]
+    batches = [sample[start:start + BATCH] for start in range(0, len(sample), BATCH)][part::READ_BACK_PARTS]
     checked = [0]
-    for start in range(0, len(tools), BATCH):
-        _read_back(tools[start:start + BATCH], checked)()
-    print(f"\nBFCL boundary agreement: {checked[0]} hallucinated calls over {len(tools)} declarations")
-    assert checked[0] >= len(tools)
+    for batch in batches:
+        tools = [(hallucinated(spec, families=families), boundary(lambda **kwargs: kwargs, schema=spec.parameters, name="tool"))
+                 for spec in batch]
+        _read_back(tools, checked)()
+    declarations = sum(len(batch) for batch in batches)
+    print(f"\nBFCL boundary agreement, part {part + 1} of {READ_BACK_PARTS}: "
+          f"{checked[0]} hallucinated calls over {declarations} declarations")
+    assert batches
+    assert checked[0] >= declarations
 
 
 def _read_back(tools: list[Any], checked: list[int]) -> Any:
