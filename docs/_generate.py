@@ -6,7 +6,7 @@
 A generated section sits between `<!-- generated: NAME -->` and `<!-- /generated -->` on
 lines of their own; everything else on a page is written by hand.  The renderers live in
 docs/_gen/ (one module per page) and read the code's own tables: correction codes, limits,
-families, mutation and payload kinds, checks, options, public names.  A renderer raises
+families, mutation and payload kinds, checks, options, public names, the module map.  A renderer raises
 when the code has something the page data does not describe (a new code without an
 example, a new option without a description), so drift fails the test suite
 (tests/test_docs_reference.py) instead of the page quietly going stale.
@@ -27,10 +27,10 @@ _BLOCK = re.compile(r"(<!-- generated: ([\w-]+) -->\n)(.*?)(<!-- /generated -->)
 
 def sections() -> dict[str, Callable[[], str]]:
     """Every generated section by name (imported here: the renderers import the package)."""
-    from _gen import api, checks, input_space, keywords, normalisation, options, strategies
+    from _gen import api, checks, input_space, keywords, layout, normalisation, options, strategies
 
     out: dict[str, Callable[[], str]] = {}
-    for module in (normalisation, keywords, strategies, input_space, checks, options, api):
+    for module in (normalisation, keywords, strategies, input_space, checks, options, api, layout):
         out.update(module.SECTIONS)
     return out
 

@@ -13,8 +13,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from pytest_aacl._checks import Call
-from pytest_aacl._oracle import compare_arguments, jsonable
+from pytest_aacl import Call
+from pytest_aacl._jsonvalue import comparable
+from pytest_aacl._oracle import compare_arguments
 from pytest_aacl._targets import Target, resolve
 
 OUTCOMES = ("delivered exactly", "corrected (retry)", "silently corrupted", "crashed")
@@ -47,7 +48,7 @@ def _outcome(call: Call, intended: dict[str, Any], target: Target) -> str:
         return "crashed"
     if not call.received:
         return "corrected (retry)"
-    got = jsonable(target.spec.to_json(dict(call.received[0])))
+    got = comparable(target.spec.to_json(dict(call.received[0])))
     same = compare_arguments(got, intended, target.spec.parameters, defaults=target.defaults) is None
     return "delivered exactly" if same else "silently corrupted"
 

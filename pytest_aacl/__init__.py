@@ -47,8 +47,8 @@ _EXPORTS: dict[str, str] = {
     "Finding": "._fuzz",
     "check": "._checks",
     "CHECKS": "._checks",
-    "Case": "._checks",
-    "Call": "._checks",
+    "Case": "._call",
+    "Call": "._call",
     "Defect": "._checks",
 }
 
@@ -58,9 +58,9 @@ if _typing.TYPE_CHECKING:  # pragma: no cover  (`X as X` re-exports; tests/test_
     from ._boundary import BoundaryInvariantError as BoundaryInvariantError
     from ._boundary import Tool as Tool
     from ._boundary import boundary as boundary
+    from ._call import Call as Call
+    from ._call import Case as Case
     from ._checks import CHECKS as CHECKS
-    from ._checks import Call as Call
-    from ._checks import Case as Case
     from ._checks import Defect as Defect
     from ._checks import check as check
     from ._context import CheckContext as CheckContext

@@ -55,9 +55,9 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _cmd_plan(args: argparse.Namespace) -> int:
-    from ._errors import SpecError
-    from ._normalise import Plan
-    from ._specs import from_schema
+    from ._errors import SpecError  # lazy: a subcommand imports only its own part
+    from ._normalise import Plan  # lazy: a subcommand imports only its own part
+    from ._specs import from_schema  # lazy: a subcommand imports only its own part
 
     try:
         document = json.loads(Path(args.schema).read_text(encoding="utf-8"))
@@ -108,8 +108,13 @@ def _cassette_files(arguments: list[str]) -> list[Path]:
 
 def cassette_costs(path: Path, prices: Any) -> dict[str, Any]:
     """Usage and cost of every interaction of one cassette (the JSON shape of ``costs``)."""
-    from pytest_aacl._integration._cassettes import read
-    from pytest_aacl._integration._usage import extract, response_text
+    from pytest_aacl._integration._cassettes import (
+        read,  # lazy: a subcommand imports only its own part
+    )
+    from pytest_aacl._integration._usage import (  # lazy: a subcommand imports only its own part
+        extract,
+        response_text,
+    )
 
     rows = []
     for index, interaction in enumerate(read(path)["interactions"]):
@@ -142,8 +147,13 @@ def _totals(rows: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def _cmd_costs(args: argparse.Namespace) -> int:
-    from pytest_aacl._integration._cassettes import CassetteError
-    from pytest_aacl._integration._prices import PriceError, PriceTable
+    from pytest_aacl._integration._cassettes import (
+        CassetteError,  # lazy: a subcommand imports only its own part
+    )
+    from pytest_aacl._integration._prices import (  # lazy: a subcommand imports only its own part
+        PriceError,
+        PriceTable,
+    )
 
     try:
         prices = PriceTable.load(args.prices)

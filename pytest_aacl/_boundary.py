@@ -19,9 +19,11 @@ from collections.abc import Callable
 from typing import Any, overload
 
 from . import _args
+from ._compat.asyncio import mark_coroutine_function
 from ._errors import Correction, CorrectionError, SpecError, render_value
 from ._normalise import Plan
 from ._normalise._lenient import read_arguments
+from ._normalise._scalars import FORMAT_CHECKS
 from ._spec import ToolSpec
 from ._specs import from_function, from_schema
 from ._specs._openai import from_openai, is_provider_tool
@@ -170,15 +172,7 @@ def _make(spec: ToolSpec, implementation: Callable[..., Any] | None, debug: bool
     impl = implementation or spec.implementation
     if inspect.iscoroutinefunction(impl):
         tool: Tool = _AsyncTool(spec, implementation=impl, debug=debug, _plan=plan)
-        marker = getattr(inspect, "markcoroutinefunction", None)
-        if marker is not None:  # Python >= 3.12: inspect.iscoroutinefunction(tool) is True
-            marker(tool)
-        else:  # Python 3.10/3.11: look function-like with coroutine code flags to inspect
-            import asyncio.coroutines
-
-            tool._is_coroutine = asyncio.coroutines._is_coroutine  # type: ignore[attr-defined]
-            tool.__code__ = _AsyncTool.__call__.__code__  # type: ignore[attr-defined]
-            tool.__defaults__ = tool.__kwdefaults__ = None  # type: ignore[attr-defined]
+        mark_coroutine_function(tool, _AsyncTool.__call__)  # inspect.iscoroutinefunction(tool) is True
         return tool
     return Tool(spec, implementation=impl, debug=debug, _plan=plan)
 
@@ -312,8 +306,6 @@ def _validator(parameters: dict[str, Any]) -> Any:
     # (RFC 3339 wants an offset; these checks exist only when rfc3339-validator is installed).
     # Formats the boundary does not assert are annotations (JSON Schema's default): checking
     # them here would report a boundary bug that is not one.
-    from ._normalise._scalars import FORMAT_CHECKS
-
     skip = {"time"} | ({"date-time"} if '"keep"' in json.dumps(parameters) else set())
     asserted = set(FORMAT_CHECKS) | {"date", "date-time"}
     formats = [f for f in Draft202012Validator.FORMAT_CHECKER.checkers if f in asserted and f not in skip]

@@ -22,7 +22,7 @@ NOTHING = object()
 
 
 def check_options(func: Any, name: Any, inputs: Any, kinds: tuple[str, ...], replace: Any,
-                  needs_implementation: Any, severity: Any, fix: Any) -> tuple[Any, ...]:
+                  needs_implementation: Any, severity: Any, fix: Any, code: Any = "") -> tuple[Any, ...]:
     """`@check`'s options, each checked when the decorator is applied: the input kinds chosen."""
     subset = f"a non-empty subset of {kinds}, e.g. inputs=('hallucinated',)"
     chosen = (inputs,) if isinstance(inputs, str) else tuple(_args.items("check", "inputs", inputs, expected=subset))
@@ -33,6 +33,9 @@ def check_options(func: Any, name: Any, inputs: Any, kinds: tuple[str, ...], rep
     for option, value in (("replace", replace), ("needs_implementation", needs_implementation)):
         _args.flag("check", option, value)
     _args.text("check", "fix", fix, empty=True, example='fix="validate the query before searching"')
+    _args.text("check", "code", code, empty=True, example='code="ACME001"')
+    if code and not _CHECK_CODE.fullmatch(code):
+        raise _args.invalid("check", "code", code, "letters, digits, '_' or '-', starting with a letter, e.g. code=\"ACME001\"")
     if func is not None and not callable(func):
         raise _args.invalid("check", "func", func, "a function (case, call, ctx) -> None, or use @check(...) as a decorator")
     return chosen
@@ -40,10 +43,11 @@ def check_options(func: Any, name: Any, inputs: Any, kinds: tuple[str, ...], rep
 
 def sent_value(label: Any) -> Any:
     """The value the model sent at a label's path (hallucination or mutation record)."""
-    value = getattr(label, "rendered", getattr(label, "mutated", NOTHING))
+    value = label.rendered
     return NOTHING if type(value).__name__ == "_Absent" else value
 
 
+_CHECK_CODE = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,39}")
 _CODE = re.compile(r"\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b|\btype=[a-z_]+")
 _EXPECTED = re.compile(r"expect|must|should|one of|allowed|\bvalid\b|required|at (?:least|most)|between", re.IGNORECASE)
 

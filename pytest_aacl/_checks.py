@@ -39,10 +39,11 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from . import _args
+from ._call import INPUT_KINDS, Call, Case, InputKind
 from ._check_support import (
     NOTHING,
     check_options,
@@ -51,61 +52,19 @@ from ._check_support import (
     text_correction_lacks,
 )
 from ._errors import MAX_MESSAGE_CHARS, CorrectionError, InvalidArgument, render_value
-from ._oracle import compare, compare_arguments, jsonable
-from ._reach import PYTHON_FAULT, error_answer
+from ._jsonvalue import comparable
+from ._oracle import compare, compare_arguments
+from ._reach import PYTHON_FAULT, error_answer, refused_argument
+from ._volatile import apply_mask, learn_mask, masks_everything
 
 if TYPE_CHECKING:  # pragma: no cover
     from ._context import CheckContext
 
-__all__ = ["CHECKS", "Call", "Case", "CheckDef", "Defect", "check"]
-
-InputKind = Literal["conforming", "hallucinated", "invalid", "adversarial"]
-INPUT_KINDS: tuple[InputKind, ...] = ("conforming", "hallucinated", "invalid", "adversarial")
-
+__all__ = ["CHECKS", "INPUT_KINDS", "Call", "Case", "CheckDef", "Defect", "InputKind", "check"]
 
 def _shown(value: Any, limit: int = 240) -> str:
     """A value in a defect message, for people: `é` and `—` as themselves, cut at `limit`."""
     return render_value(value, limit, readable=True)
-
-
-@dataclass(frozen=True)
-class Case:
-    """One generated call: `args` as sent, `intended` (None unless hallucinated/conforming)."""
-
-    kind: InputKind
-    args: dict[str, Any]
-    intended: dict[str, Any] | None = None
-    labels: tuple[Any, ...] = ()
-
-    def __repr__(self) -> str:  # Hypothesis reprs failing examples; adversarial values may not allow it
-        try:
-            return f"Case({self.kind!r}, args={self.args!r})"
-        except Exception:
-            return f"Case({self.kind!r}, <arguments whose repr raises>)"
-
-    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:  # Hypothesis's pretty printer
-        printer.text(repr(self))
-
-
-@dataclass
-class Call:
-    """What happened when the tool was called with `args`.
-
-    `outcome` is `"returned"`, `"rejected"` (a correction), `"escaped"` (any other
-    exception) or `"timeout"`.  `received` holds the keyword arguments of every call that
-    reached the implementation, or is `None` when the tool is judged as a black box.
-    `result` is what the tool returned, normalised to JSON (MCP: `structuredContent`, else
-    the text contents).  `error` is the correction or the escaped exception; `message` its
-    text (for MCP, the text of the `isError` result).
-    """
-
-    args: dict[str, Any]
-    outcome: Literal["returned", "rejected", "escaped", "timeout"]
-    received: list[dict[str, Any]] | None = field(default_factory=list)
-    error: BaseException | None = None
-    message: str = ""
-    seconds: float = 0.0
-    result: Any = None
 
 
 CheckFunc = Callable[[Case, Call, "CheckContext"], None]
@@ -124,6 +83,9 @@ class CheckDef:
     severity: Severity = "defect"
     #: the line that ends a finding of this check unless the check gives its own
     fix: str = ""
+    #: a stable identifier for findings of this check (`Finding.code`): built-ins `AACL1xx`,
+    #: a user's check its name unless it gives one; what CI filters and docs link by
+    code: str = ""
 
 
 #: Every check by name, in the order they run.  `@check` adds to it.
@@ -139,6 +101,7 @@ def check(
     needs_implementation: bool = False,
     severity: Severity = "defect",
     fix: str = "",
+    code: str = "",
 ) -> Any:
     """Register a check, so `--aacl-checks` and `fuzz(checks=...)` can select it by name.
 
@@ -153,9 +116,10 @@ def check(
 
     A name already registered is refused unless `replace=True`.  `needs_implementation`
     marks a check that reads `call.received`: it is reported not applicable for black-box
-    tools.  `severity="advice"` findings never fail a run by default.
+    tools.  `severity="advice"` findings never fail a run by default.  `code` is the stable
+    identifier its findings carry (`Finding.code`); by default the check's name.
     """
-    kinds = check_options(func, name, inputs, INPUT_KINDS, replace, needs_implementation, severity, fix)
+    kinds = check_options(func, name, inputs, INPUT_KINDS, replace, needs_implementation, severity, fix, code)
 
     def register(fn: CheckFunc) -> CheckFunc:
         key = name or getattr(fn, "__name__", "")
@@ -165,7 +129,7 @@ def check(
             raise InvalidArgument(f"a check named {key!r} is already registered; pick another name, "
                                   "or pass replace=True to replace it")
         doc = (fn.__doc__ or "").strip().splitlines()
-        CHECKS[key] = CheckDef(key, fn, kinds, doc[0] if doc else "", needs_implementation, severity, fix)
+        CHECKS[key] = CheckDef(key, fn, kinds, doc[0] if doc else "", needs_implementation, severity, fix, code or key)
         return fn
 
     return register(func) if func is not None else register
@@ -201,7 +165,7 @@ def _require(condition: Any, message: str, key: str | tuple[str, ...] = "", fix:
 
 
 def _received_json(call: Call, ctx: CheckContext) -> list[dict[str, Any]]:
-    return [jsonable(ctx.spec.to_json(dict(kwargs))) for kwargs in call.received or ()]
+    return [comparable(ctx.spec.to_json(dict(kwargs))) for kwargs in call.received or ()]
 
 
 def _describe(call: Call) -> str:
@@ -219,13 +183,13 @@ def _label_field(case: Case, path: str) -> tuple[str, str]:
     top = _field_of(path)
     for label in case.labels:
         if _field_of(label) == top:
-            return top, str(getattr(label, "family", None) or getattr(label, "kind", None) or "?")
+            return top, str(label.family or "?")
     return top, ""
 
 
 def _fields_key(case: Case) -> tuple[str, ...]:
     """The fields and families of a case's labels, as a stable key part."""
-    parts = {f"{_field_of(label)}/{getattr(label, 'family', None) or getattr(label, 'kind', '?')}" for label in case.labels}
+    parts = {f"{_field_of(label)}/{label.family or '?'}" for label in case.labels}
     return tuple(sorted(parts))
 
 
@@ -234,9 +198,9 @@ def _expect_reaches(case: Case, call: Call, ctx: CheckContext, want: dict[str, A
         return
     got = _received_json(call, ctx)[0]
     try:  # the spec's own round trip fills defaulted dataclass fields, sorts sets, ...
-        want = jsonable(ctx.spec.to_json(ctx.spec.to_python(dict(want))))
+        want = comparable(ctx.spec.to_json(ctx.spec.to_python(dict(want))))
     except Exception:
-        want = jsonable(want)
+        want = comparable(want)
     problem = compare_arguments(got, want, ctx.spec.parameters, defaults=ctx.defaults)
     if problem is not None:
         where, family = _label_field(case, getattr(problem, "path", ""))
@@ -248,7 +212,7 @@ def _expect_reaches(case: Case, call: Call, ctx: CheckContext, want: dict[str, A
 _FIX_READ = "make the interface read this rendering as the intended value, or refuse it with a correction"
 
 
-@check(inputs=("hallucinated",), fix=_FIX_READ)
+@check(code="AACL100", inputs=("hallucinated",), fix=_FIX_READ)
 def no_silent_corruption(case: Case, call: Call, ctx: CheckContext) -> None:
     """A model-style rendering means its intended value, or is corrected: never silently something else."""
     if ctx.black_box:
@@ -289,44 +253,42 @@ def _metamorphic(case: Case, call: Call, ctx: CheckContext) -> None:
     if error_answer(call.result):  # refused in the answer's text: not silent, unless it is a crash
         _raise_crash(call.result, first.result, case)
         return
-    if compare(jsonable(call.result), jsonable(first.result), {}) is None:
+    if compare(comparable(call.result), comparable(first.result), {}) is None:
         return
-    from ._volatile import apply_mask, learn_mask, masks_everything
-
     second = ctx.call(case.intended)
     if second.outcome != "returned":
         raise Defect(f"the tool's result is not reproducible: the same arguments {_shown(case.intended)} "
-                     f"answered {_shown(jsonable(first.result))}, then {_answer(second)}",
+                     f"answered {_shown(comparable(first.result))}, then {_answer(second)}",
                      ("nondeterministic",), _FIX_NONDETERMINISTIC)
-    mask = learn_mask(jsonable(first.result), jsonable(second.result))
-    if masks_everything(jsonable(first.result), mask):  # nothing of the answer stays the same
+    mask = learn_mask(comparable(first.result), comparable(second.result))
+    if masks_everything(comparable(first.result), mask):  # nothing of the answer stays the same
         raise Defect(f"the tool's result is not reproducible: the same arguments {_shown(case.intended)} "
-                     f"answered {_shown(jsonable(first.result))}, then {_answer(second)}",
+                     f"answered {_shown(comparable(first.result))}, then {_answer(second)}",
                      ("nondeterministic",), _FIX_NONDETERMINISTIC)
-    intended_answer = apply_mask(jsonable(first.result), mask)
-    if apply_mask(jsonable(call.result), mask) == intended_answer:
+    intended_answer = apply_mask(comparable(first.result), mask)
+    if apply_mask(comparable(call.result), mask) == intended_answer:
         return  # only what varies by itself differed
-    rendered_answer = apply_mask(jsonable(call.result), mask)
+    rendered_answer = apply_mask(comparable(call.result), mask)
     # a tool that picks among a few answers at random agrees with itself by chance: each
     # side is asked again until a coincidence is unlikely (a 4-way coin: 1 in 4,096)
     for args, answer, expected in [(case.args, call.result, rendered_answer),
                                    *[(case.intended, first.result, intended_answer),
                                      (case.args, call.result, rendered_answer)] * _CONFIRM]:
         again = ctx.call(args)
-        if again.outcome != "returned" or apply_mask(jsonable(again.result), mask) != expected:
+        if again.outcome != "returned" or apply_mask(comparable(again.result), mask) != expected:
             raise Defect(
                 f"the tool's result is not reproducible: the same arguments {_shown(args)} "
-                f"answered {_shown(jsonable(answer))}, then {_answer(again)}",
+                f"answered {_shown(comparable(answer))}, then {_answer(again)}",
                 ("nondeterministic",), _FIX_NONDETERMINISTIC)
     if _quotes_null_word(case, call.result):
         return  # "no lines match 'None'": the answer shows the word was read as text, so not silently
     fields = sorted({_field_of(label) for label in case.labels})
-    families = sorted({str(getattr(label, "family", "?")) for label in case.labels})
+    families = sorted({str(label.family) for label in case.labels})
     _raise_crash(call.result, first.result, case)
     masked = f"; parts that vary by themselves masked: {len(mask)}" if mask else ""
     raise Defect(
-        f"the tool answered the rendering with {_shown(jsonable(call.result))} but the intended "
-        f"value with {_shown(jsonable(first.result))} ({', '.join(fields)} read differently{masked})",
+        f"the tool answered the rendering with {_shown(comparable(call.result))} but the intended "
+        f"value with {_shown(comparable(first.result))} ({', '.join(fields)} read differently{masked})",
         ("result", *fields, *families), _FIX_READ)
 
 
@@ -335,7 +297,7 @@ def _raise_crash(answer: Any, intended: Any, case: Case) -> None:
     if crash:  # the rendering crashed the tool, which answered its crash as a result
         fields = sorted({_field_of(label) for label in case.labels})  # the same wording on two fields: two crashes
         raise Defect(f"the tool crashed on the rendering and answered the crash as its result: "
-                     f"{_shown(jsonable(answer))} (the intended value answered {_shown(jsonable(intended))})",
+                     f"{_shown(comparable(answer))} (the intended value answered {_shown(comparable(intended))})",
                      ("escaped", "crash in the answer", crash, *fields),
                      "catch this and answer a correction, or fix the crash; mark an error answer as an error (isError)")
 
@@ -343,11 +305,11 @@ def _raise_crash(answer: Any, intended: Any, case: Case) -> None:
 def _crash_wording(answer: Any, intended: Any) -> str:
     """The interpreter's wording of a programming error in a short answer the intended call's
     answer does not carry (a tool catching everything and answering the text), or ""."""
-    text = json.dumps(jsonable(answer), ensure_ascii=False)
+    text = json.dumps(comparable(answer), ensure_ascii=False)
     if len(text) > 1000:
         return ""
     found = PYTHON_FAULT.search(text)
-    if found is None or PYTHON_FAULT.search(json.dumps(jsonable(intended), ensure_ascii=False)[:2000]):
+    if found is None or PYTHON_FAULT.search(json.dumps(comparable(intended), ensure_ascii=False)[:2000]):
         return ""
     return re.sub(r"'\w+'", "'…'", found.group(0))  # one finding per wording, whatever it names
 
@@ -356,12 +318,11 @@ def _quotes_null_word(case: Case, result: Any) -> bool:
     """Is the rendering a null word (`"None"` for null) that the answer quotes back?  On a
     text field "None" is also a text a search may mean (mcp-abacus's help filter); an answer
     saying what it did with the quoted word tells the model, which is what silence is not."""
-    words = {str(getattr(label, "rendered", "")).strip() for label in case.labels
-             if str(getattr(label, "family", "")) == "null_words"}
+    words = {str(label.rendered).strip() for label in case.labels if str(label.family) == "null_words"}
     if not words or len(words) != len(case.labels):
         return False
     texts: list[str] = []
-    stack = [jsonable(result)]
+    stack = [comparable(result)]
     while stack:
         item = stack.pop()
         if isinstance(item, str):
@@ -375,10 +336,10 @@ def _quotes_null_word(case: Case, result: Any) -> bool:
 
 
 def _answer(call: Call) -> str:
-    return _shown(jsonable(call.result)) if call.outcome == "returned" else _describe(call)
+    return _shown(comparable(call.result)) if call.outcome == "returned" else _describe(call)
 
 
-@check(inputs=("conforming",), needs_implementation=True,
+@check(code="AACL110", inputs=("conforming",), needs_implementation=True,
        fix="accept every value the schema allows, and pass it on unchanged")
 def identity_on_canonical(case: Case, call: Call, ctx: CheckContext) -> None:
     """Valid canonical arguments are not refused and reach the implementation unchanged."""
@@ -387,7 +348,7 @@ def identity_on_canonical(case: Case, call: Call, ctx: CheckContext) -> None:
     _expect_reaches(case, call, ctx, case.args, "pass canonical values on unchanged")
 
 
-@check(inputs=("invalid",), needs_implementation=True,
+@check(code="AACL120", inputs=("invalid",), needs_implementation=True,
        fix="validate this field and raise a correction before calling the implementation")
 def rejects_invalid(case: Case, call: Call, ctx: CheckContext) -> None:
     """Arguments no valid value could mean are answered with a correction; the implementation is not called.
@@ -406,15 +367,18 @@ def rejects_invalid(case: Case, call: Call, ctx: CheckContext) -> None:
              ("answered", *kinds), "refuse invalid arguments by raising the correction type, not with a normal return")
 
 
-@check(inputs=INPUT_KINDS, fix="catch this and raise a correction (or fix the crash); never let a call hang")
+#: the fix line of every hang finding (here, and when a run stops after HANG_LIMIT hangs)
+FIX_HANG = "make the tool answer within the timeout (or raise fuzz(timeout=) if it is just slow)"
+
+
+@check(code="AACL130", inputs=INPUT_KINDS, fix="catch this and raise a correction (or fix the crash); never let a call hang")
 def total(case: Case, call: Call, ctx: CheckContext) -> None:
     """Nothing but a correction escapes, and every call answers within the time bound."""
     _require(call.outcome != "escaped", f"{_describe(call)} escaped instead of a correction")
-    _require(call.outcome != "timeout", f"the call hung: {_describe(call)}", ("timeout",),
-             "make the tool answer within the timeout (or raise fuzz(timeout=) if it is just slow)")
+    _require(call.outcome != "timeout", f"the call hung: {_describe(call)}", ("timeout",), FIX_HANG)
 
 
-@check(inputs=("conforming", "hallucinated"), needs_implementation=True,
+@check(code="AACL140", inputs=("conforming", "hallucinated"), needs_implementation=True,
        fix="normalise this field to the schema's type and constraints before calling the implementation")
 def typed_implementation(case: Case, call: Call, ctx: CheckContext) -> None:
     """Whatever reaches the implementation validates against the strict schema (jsonschema 2020-12, formats on)."""
@@ -429,7 +393,7 @@ def typed_implementation(case: Case, call: Call, ctx: CheckContext) -> None:
                          f"{error.message[:160]}", ("untyped", where.split(".")[0], str(error.validator)))
 
 
-@check(inputs=("invalid", "hallucinated"), severity="advice",
+@check(code="AACL160", inputs=("invalid", "hallucinated"), severity="advice",
        fix="make the correction carry an error code, the field, what is expected and what was received")
 def correction_quality(case: Case, call: Call, ctx: CheckContext) -> None:
     """ADVICE: a correction names the field path, what is expected and what was received, within the length bound."""
@@ -451,9 +415,7 @@ def correction_quality(case: Case, call: Call, ctx: CheckContext) -> None:
         return
     sent = [v for v in (sent_value(label) for label in case.labels) if v is not NOTHING]
     # for a key the model made up, what was received is the key itself (UNEXPECTED_FIELD)
-    sent += [_field_of(label) for label in case.labels if getattr(label, "kind", None) == "unexpected_field"]
-    from ._reach import refused_argument
-
+    sent += [_field_of(label) for label in case.labels if label.family == "unexpected_field"]
     about = refused_argument(case.args, call.message)
     lowered = call.message.lower()
     if about and about not in fields and not any(f.lower() in lowered for f in fields):
@@ -464,7 +426,7 @@ def correction_quality(case: Case, call: Call, ctx: CheckContext) -> None:
     _require(not lacks, f"the correction lacks {', '.join(lacks)}: {_shown(call.message)}", ("lacks", *kinds))
 
 
-@check(inputs=("hallucinated", "conforming"), needs_implementation=True,
+@check(code="AACL150", inputs=("hallucinated", "conforming"), needs_implementation=True,
        fix="make normalisation a fixed point: what it outputs must read back as itself")
 def idempotent(case: Case, call: Call, ctx: CheckContext) -> None:
     """Sending again what reached the implementation reaches it unchanged (normalise twice = once)."""

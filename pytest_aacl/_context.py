@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ._checks import Call
+    from ._call import Call
     from ._spec import ToolSpec
 
 __all__ = ["CheckContext"]
@@ -24,8 +24,8 @@ __all__ = ["CheckContext"]
 class CheckContext:
     """What a check knows about the tool it judges.
 
-    * `tool` (also `name`): the tool's name, as in reports.
-    * `spec` / `schema`: the strict contract (`ToolSpec`, and its JSON Schema `parameters`).
+    * `tool`: the tool's name, as in reports.
+    * `spec`: the strict contract (a `ToolSpec`; its JSON Schema is `spec.parameters`).
     * `black_box`: True when no implementation layer is observed: `call.received` is then
       `None` and a check judges only what the tool answered (`call.outcome`, `call.result`).
     * `defaults`: defaults the implementation (or the hand-written interface) fills in for
@@ -42,14 +42,6 @@ class CheckContext:
     defaults: Mapping[str, Any]
     _call: Callable[[dict[str, Any]], Call]
     _cache: dict[str, Any] = field(default_factory=dict, repr=False)
-
-    @property
-    def name(self) -> str:
-        return self.tool
-
-    @property
-    def schema(self) -> dict[str, Any]:
-        return self.spec.parameters
 
     def call(self, args: Mapping[str, Any]) -> Call:
         """Call the tool with `args`; the `Call` says what happened."""

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from . import _args
-from ._errors import InvalidArgument
+from ._errors import CorrectionError, InvalidArgument
 
 __all__ = ["CorpusCase", "load_corpus", "save_case"]
 
@@ -63,8 +63,6 @@ class CorpusCase:
     def check(self, tool: Any) -> None:
         """Assert `tool` still treats this case as it was reviewed: the same normalisation, or
         a correction with the same codes. Raises AssertionError naming the file otherwise."""
-        from ._errors import CorrectionError
-
         try:
             got = tool.normalise_json(self.raw)
         except CorrectionError as error:

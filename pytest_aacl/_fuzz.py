@@ -23,13 +23,13 @@ from . import _args, _branchcov
 from ._checks import CHECKS, Call, InputKind, _field_of
 from ._context import CheckContext
 from ._errors import InvalidArgument
+from ._jsonvalue import comparable
 from ._lint import schema_advice
-from ._oracle import jsonable
 from ._reach import Tally
-from ._report import call_line, format_exception, format_report, safe_repr
+from ._report import format_exception, format_report
+from ._repr import call_line, safe_repr
 from ._run import HANG_LIMIT, Failure, case_of, coverage_for, run_check
-from ._targets import Target, resolve
-from ._targets_resolve import check_call_options
+from ._targets import Target, check_call_options, resolve
 
 __all__ = ["Finding", "FuzzReport", "fuzz"]
 
@@ -41,6 +41,8 @@ class Finding:
     `first_seen` is the 1-based example (within that check's run) at which it was first
     seen; `fix` is one line saying what to change; `severity` is `"defect"` or `"advice"`.
     `shrunk` is True when `call` is minimal (shrunk, or a one-field coverage case).
+    `code` identifies the check stably (`AACL130` for `total`; a user check's own code or
+    name), for filtering in CI and for the docs anchor; `key` groups findings of one cause.
     """
 
     tool: str
@@ -61,6 +63,7 @@ class Finding:
     result: Any = None
     black_box: bool = False
     key: tuple[str, ...] = ()
+    code: str = ""
 
     @property
     def family(self) -> str:
@@ -315,7 +318,10 @@ def _corpus_cases(corpus: str | Path | None, tool: str) -> list[Any]:
     if corpus is None:
         return []
     from ._corpus import load_corpus  # a leaf: not the 13 modules of the harness
-    from .strategies import Label, Mutation
+    from .strategies import (  # lazy: hypothesis costs start-up; fuzz() checks its arguments first
+        Label,
+        Mutation,
+    )
 
     cases = []
     for saved in load_corpus(corpus, tool=tool):
@@ -369,7 +375,7 @@ def _is_black_box(t: Target) -> bool:
 def _context_for(t: Target, reset: Callable[[], Any] | None = None, tally: Tally | None = None) -> CheckContext:
     """The public face of a target, as checks see it."""
     black_box = _is_black_box(t)
-    return CheckContext(t.name, t.spec, black_box, {k: jsonable(v) for k, v in t.defaults.items()},
+    return CheckContext(t.name, t.spec, black_box, {k: comparable(v) for k, v in t.defaults.items()},
                         _caller(t, black_box, reset, tally))
 
 
@@ -408,10 +414,14 @@ def _base_settings() -> Any:
 def _strategy(kinds: Sequence[InputKind], spec: Any) -> tuple[Any, str]:
     """The inputs a check runs on, or `(None, why)` when no kind applies to this tool
     (a strategy refuses a schema it cannot generate anything meaningful for)."""
-    from hypothesis import strategies as st
+    from hypothesis import (
+        strategies as st,  # lazy: hypothesis costs start-up; fuzz() checks its arguments first
+    )
     from hypothesis.errors import InvalidArgument as Unusable
 
-    from . import strategies as aacl
+    from . import (
+        strategies as aacl,  # lazy: hypothesis costs start-up; fuzz() checks its arguments first
+    )
 
     usable, reasons = [], []
     for kind in kinds:
@@ -435,7 +445,7 @@ def _finding(target: Target, failure: Failure, black_box: bool, key: tuple[str, 
     received = []
     for kwargs in call.received or ():  # None: a black box, nothing observed inside
         try:
-            received.append(jsonable(target.spec.to_json(dict(kwargs))))
+            received.append(comparable(target.spec.to_json(dict(kwargs))))
         except Exception:
             received.append({k: safe_repr(v) for k, v in kwargs.items()})
     return Finding(
@@ -454,21 +464,20 @@ def _finding(target: Target, failure: Failure, black_box: bool, key: tuple[str, 
         first_seen=failure.first_seen,
         severity=cdef.severity if cdef is not None else "defect",
         fix=failure.fix or (f"make the tool satisfy the check {failure.check!r}: {cdef.description}" if cdef else ""),
-        result=jsonable(call.result) if black_box else None,
+        result=comparable(call.result) if black_box else None,
         black_box=black_box,
         key=key,
+        code=cdef.code if cdef is not None else failure.check,
     )
 
 
 def _label_dict(label: Any) -> dict[str, Any]:
-    """Hallucination labels and invalid/adversarial mutation records, in one shape for reports."""
-    get = (lambda k: label.get(k)) if isinstance(label, dict) else (lambda k: getattr(label, k, None))
-    mutation = get("rendered") is None and get("mutated") is not None
+    """A hallucination label or an invalid/adversarial mutation record, as plain data for reports."""
     return {
-        "path": get("path") or "<arguments>",
-        "family": get("family") or get("kind") or "?",
-        "original": get("original"),
-        "rendered": get("mutated") if mutation else get("rendered"),
-        "ambiguous": bool(get("ambiguous")),
-        "mutation": mutation or get("kind") is not None,
+        "path": label.path or "<arguments>",
+        "family": label.family or "?",
+        "original": label.original,
+        "rendered": label.rendered,
+        "ambiguous": label.ambiguous,
+        "mutation": label.mutation,
     }

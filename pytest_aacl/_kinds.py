@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
+from ._compat.mcp import has_tool_manager
+from ._spec import ToolSpec, spec_attribute
+
 __all__ = ["Kind", "classify", "library_roots"]
 
 Kind = Literal[
@@ -41,8 +44,6 @@ def _mro_modules(obj: Any) -> list[str]:
 
 def classify(obj: Any) -> Kind:
     """What kind of tool `obj` is; `"unknown"` when it is none of the accepted kinds."""
-    from ._spec import ToolSpec
-
     if isinstance(obj, ToolSpec):
         return "spec"
     if isinstance(obj, dict):
@@ -65,13 +66,11 @@ def classify(obj: Any) -> Kind:
     if roots & {"mcp", "mcp_types"}:
         if any(m.startswith("mcp.server.lowlevel") for m in modules):
             return "mcp_lowlevel_server"
-        if hasattr(obj, "list_tools") and (hasattr(obj, "_tool_manager") or hasattr(obj, "add_tool")):
+        if hasattr(obj, "list_tools") and (has_tool_manager(obj) or hasattr(obj, "add_tool")):
             return "mcp_server"
         return "mcp_tool"
     if callable(obj) and getattr(obj, "__fastmcp__", None) is not None:
         return "fastmcp_function"
-    from ._spec import spec_attribute
-
     if spec_attribute(obj) is not None:
         return "spec"
     if callable(obj):

@@ -20,8 +20,11 @@ _FIX = ("say in the field's description what its text form is (\"a list, or one 
 def schema_advice(tool: str, spec: Any, finding: Any) -> list[Any]:
     """One advice `finding` (a `Finding` class) per top-level list-or-text field whose text
     form is not declared; nothing for a schema the strategies cannot read."""
-    from .strategies import _root
-    from .strategies._render import list_text_families, list_text_union
+    from .strategies import _root  # lazy: hypothesis costs start-up
+    from .strategies._render import (  # lazy: hypothesis costs start-up
+        list_text_families,
+        list_text_union,
+    )
 
     try:
         _params, root = _root(spec)

@@ -13,18 +13,17 @@ group findings by field without parsing the text.
 
 from __future__ import annotations
 
-import dataclasses
 import datetime as _dt
-import enum
 import math
 from collections.abc import Mapping
 from typing import Any
 
 from ._errors import render_value
+from ._jsonvalue import UrlText, comparable
 from ._specs._pointer import ref_pointer
 from ._specs._pointer import resolve as _at_pointer
 
-__all__ = ["Difference", "compare", "compare_arguments", "jsonable"]
+__all__ = ["Difference", "compare", "compare_arguments"]
 
 
 class Difference(str):
@@ -37,34 +36,6 @@ class Difference(str):
         made = cls(text)
         made.path = path
         return made
-
-
-def jsonable(value: Any) -> Any:
-    """Python values an implementation received -> canonical JSON values, for comparison."""
-    if value is None or isinstance(value, (bool, int, float, str)):
-        return value
-    if isinstance(value, enum.Enum):
-        return jsonable(value.value)
-    if isinstance(value, (_dt.datetime, _dt.date, _dt.time)):
-        return value.isoformat()
-    if isinstance(value, Mapping):
-        return {str(k): jsonable(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [jsonable(v) for v in value]
-    if isinstance(value, (set, frozenset)):
-        return sorted((jsonable(v) for v in value), key=repr)
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return jsonable(dataclasses.asdict(value))
-    dump = getattr(value, "model_dump", None)
-    if callable(dump):
-        return jsonable(dump(mode="json"))
-    if callable(getattr(value, "unicode_string", None)):  # pydantic AnyUrl / HttpUrl / ...
-        return _Url(str(value))
-    return value
-
-
-class _Url(str):
-    """A URL an implementation received as a URL object: equal to any string that reads as it."""
 
 
 def _same_url(received: str, intended: str) -> bool:
@@ -133,7 +104,7 @@ def compare(received: Any, intended: Any, schema: Any, root: Mapping[str, Any] |
         if intended != received and fmt in ("date-time", "time"):
             a, b = _parse_clock(received, fmt), _parse_clock(intended, fmt)
             return None if a is not None and a == b else diff
-        if intended != received and (isinstance(received, _Url) or isinstance(intended, _Url)):
+        if intended != received and (isinstance(received, UrlText) or isinstance(intended, UrlText)):
             return None if _same_url(received, intended) or _same_url(intended, received) else diff
         return None if intended == received else diff
     if isinstance(intended, list) and isinstance(received, list):
@@ -199,7 +170,7 @@ def compare_arguments(
             if defaults and key in defaults and not (options and _binding(node, root)):
                 # the code's own default counts only where the schema promises none the model
                 # could rely on: a model told "default 5" that leaves the field out means 5
-                options.append(jsonable(defaults[key]))
+                options.append(comparable(defaults[key]))
             if not any(compare(received[key], d, prop, root, sub) is None for d in options):
                 return Difference.at(sub, f"{sub}: received {render_value(received[key])}, but it was not sent and is not its default")
             continue

@@ -8,55 +8,20 @@ the run.  Findings are grouped by tool, like schemathesis groups by operation.
 
 from __future__ import annotations
 
-import keyword
-import reprlib
 import traceback
 from collections.abc import Iterable
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ._errors import render_value
+from ._reach import blocker_line
+from ._targets._target import machinery
 
 if TYPE_CHECKING:  # pragma: no cover
     from ._fuzz import Finding, FuzzReport
 
-__all__ = ["call_line", "format_exception", "format_finding", "format_report", "safe_repr"]
+__all__ = ["format_exception", "format_finding", "format_report"]
 
 _MAX_LINE = 2000
-_INF = float("inf")
-_repr = reprlib.Repr()
-_repr.maxstring = 400
-_repr.maxother = 200
-_repr.maxlist = _repr.maxdict = _repr.maxtuple = 50
-_repr.maxlevel = 8
-
-
-def safe_repr(value: Any) -> str:
-    """`repr` that survives hostile objects and bounds huge values (shrinking keeps real ones short)."""
-    if type(value) is str and len(value) > 60 and len(set(value)) == 1:
-        return f"{value[0]!r} * {len(value)}"  # still pasteable, and readable
-    try:
-        text = _pasteable(value, 0)
-        return text if len(text) <= _MAX_LINE else _repr.repr(value)
-    except Exception:
-        return f"<{type(value).__name__} object with a failing __repr__>"
-
-
-def _pasteable(value: Any, depth: int) -> str:
-    """`repr`, except that NaN and infinities (bare `nan` / `inf` are not Python) stay pasteable."""
-    kind = type(value)
-    if kind is float and (value != value or value in (_INF, -_INF)):
-        return "float('nan')" if value != value else ("float('inf')" if value > 0 else "-float('inf')")
-    if depth > 20:
-        return repr(value)
-    if kind is list:
-        return "[" + ", ".join(_pasteable(x, depth + 1) for x in value) + "]"
-    if kind is tuple:
-        inner = ", ".join(_pasteable(x, depth + 1) for x in value)
-        return f"({inner},)" if len(value) == 1 else f"({inner})"
-    if kind is dict:
-        return "{" + ", ".join(f"{_pasteable(k, depth + 1)}: {_pasteable(v, depth + 1)}" for k, v in value.items()) + "}"
-    return repr(value)
 
 
 def _printable(line: str) -> str:
@@ -65,22 +30,11 @@ def _printable(line: str) -> str:
     return text if len(text) <= _MAX_LINE else text[:_MAX_LINE] + "…"
 
 
-def call_line(tool: str, args: dict[str, Any]) -> str:
-    """The failing call as one line of Python a user can paste."""
-    if all(isinstance(k, str) and k.isidentifier() and not keyword.iskeyword(k) for k in args):
-        inner = ", ".join(f"{k}={safe_repr(v)}" for k, v in args.items())
-    else:
-        inner = "**" + safe_repr(args)
-    return f"{tool}({inner})"
-
-
 def format_exception(error: BaseException, frames: int = 3) -> str:
     """The exception line plus its last `frames` frames: enough to find the bug, no more."""
     try:
         tb = traceback.TracebackException.from_exception(error, limit=None)
-        here = Path(__file__).parent
-        own = {here / "_targets.py", here / "_targets_mcp.py"}  # the call machinery, not the tool
-        stack = [f for f in tb.stack if Path(f.filename) not in own][-frames:]
+        stack = [f for f in tb.stack if not machinery(f.filename)][-frames:]  # the tool's frames, not ours
         lines = ["Traceback (last frames):"] if stack else []
         lines += [part.rstrip("\n") for part in traceback.StackSummary.from_list(stack).format()]
         lines += [_printable(part) for line in tb.format_exception_only() for part in line.rstrip("\n").split("\n")]
@@ -172,8 +126,6 @@ def format_report(report: FuzzReport, *, replay: str = "", advice: bool = True) 
 
 def _reach_lines(report: FuzzReport) -> list[str]:
     """Per tool, how many calls reached it; a WARNING when nothing got past one refusal."""
-    from ._reach import blocker_line
-
     out_of: list[str] = []
     for item in getattr(report, "unreproducible", None) or []:
         out_of += [f"  {item.tool}: {item.message}", f"      {item.call}"]

@@ -18,14 +18,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ._checks import CHECKS, Call, Case, CheckDef, Defect, InputKind, _field_of
+from . import _branchcov
+from ._checks import CHECKS, FIX_HANG, Call, Case, CheckDef, Defect, InputKind, _field_of
 
 __all__ = ["Failure", "case_of", "coverage_for", "run_check"]
 
 #: consecutive timeouts after which a tool is taken to hang on everything
 HANG_LIMIT = 3
 _OURS = str(Path(__file__).parent)
-_FIX_HANG = "make the tool answer within the timeout (or raise fuzz(timeout=) if it is just slow)"
 
 
 @dataclass
@@ -74,7 +74,7 @@ def case_of(kind: InputKind, example: Any) -> Case:
 
 def _coverage_cases(kind: str, spec: Any) -> list[Any]:
     """The coverage records for one input kind (the seam tests replace)."""
-    from . import strategies
+    from . import strategies  # lazy: hypothesis costs start-up
 
     make = getattr(strategies, "coverage", None)
     if make is None:  # pragma: no cover (strategies without a coverage pass)
@@ -116,14 +116,14 @@ def _round_robin(queues: list[list[Case]]) -> list[Case]:
 
 def _stratum(case: Case) -> tuple[str, ...]:
     first = case.labels[0] if case.labels else None
-    family = str(getattr(first, "family", None) or getattr(first, "kind", None) or "")
+    family = str(first.family or "") if first is not None else ""
     if family == "out_of_bounds":  # each bound is its own way to forget a check
         family += f":{'low' if _below(first) else 'high'}"
     return (case.kind, _field_of(first) if first is not None else "", family)
 
 
 def _below(mutation: Any) -> bool:
-    original, mutated = getattr(mutation, "original", None), getattr(mutation, "mutated", None)
+    original, mutated = mutation.original, mutation.rendered
     try:
         return bool(mutated < original)
     except TypeError:
@@ -141,7 +141,7 @@ def failure_key(cdef: CheckDef, case: Case, call: Call, defect: AssertionError) 
     # a canonical class labels a conforming case for the reader, it is not a cause: one
     # defect on valid input is one finding whichever class showed it
     labels = () if case.kind == "conforming" else tuple(sorted(
-        {f"{_field_of(lb)}/{getattr(lb, 'family', None) or getattr(lb, 'kind', '?')}" for lb in case.labels}))
+        {f"{_field_of(lb)}/{lb.family or '?'}" for lb in case.labels}))
     if call.outcome == "escaped" and type(call.error).__name__ == "McpFault":
         # a crash the server relayed as its answer: no frame to place it, its message is the cause
         return (cdef.name, "escaped", "McpFault", str(call.error)[:200])
@@ -160,7 +160,8 @@ def _named_fields(case: Case, message: str) -> tuple[str, ...]:
     is about `time_range` alone, whatever else the call varied), else all of them."""
     fields = {_field_of(lb) for lb in case.labels}
     named = {_field_of(lb) for lb in case.labels
-             if any(f"'{text}'" in message for text in (_field_of(lb), getattr(lb, "rendered", None)) if isinstance(text, str))}
+             if any(f"'{text}'" in message for text in (_field_of(lb), None if lb.mutation else lb.rendered)
+                    if isinstance(text, str))}  # a mutation's value is not a name
     return tuple(sorted(named or fields))
 
 
@@ -215,7 +216,7 @@ class CheckRun:
             self.hung[0] = True
             self.hang = Failure(("total", "timeout"), case, call,
                                 f"the tool hangs: no answer within {call.seconds:.1f}s on {HANG_LIMIT} calls in a row",
-                                _FIX_HANG, self.count, check="total")
+                                FIX_HANG, self.count, check="total")
         if call.outcome == "escaped" and self.escapes is not None and self.cdef.name != "total":
             # every check leaves escapes to `total`; a crash one check's input showed is still a crash
             crash = _judged(CHECKS["total"], case, call, self.ctx, self.count)
@@ -246,8 +247,6 @@ def run_check(cdef: CheckDef, ctx: Any, call: Callable[[dict[str, Any]], Call], 
     (they are one field at a time already), timeouts unshrunk (each try costs the timeout).
     `escapes` collects the crashes the run's calls showed, for `total` (see `CheckRun`)."""
     run = CheckRun(cdef, ctx, call, hung, escapes)
-    from . import _branchcov
-
     covered = _branchcov.ACTIVE[0]
     reached: list[Case] = []  # coverage cases that reached branches nothing before had
     for case in coverage[:max_examples]:

@@ -13,10 +13,11 @@ from typing import Any
 
 from ._args import shown
 from ._boundary import Tool, _with_options
+from ._compat.mcp import register_tool, tool_manager
 from ._errors import CorrectionError, SpecError
 from ._normalise import Plan
+from ._optional import require as _require
 from ._specs import from_schema
-from .serve import _require, advertised_schema
 
 __all__ = ["add_to_sdk_server", "fastmcp_tool", "middleware"]
 
@@ -51,9 +52,9 @@ def _fastmcp_tool_class() -> type:
     return BoundaryTool
 
 
-def fastmcp_tool(tool: Tool) -> Any:
+def fastmcp_tool(tool: Tool, schema: dict[str, Any]) -> Any:
     cls = _fastmcp_tool_class()
-    made = cls(name=tool.spec.name, description=tool.spec.description or None, parameters=advertised_schema(tool))
+    made = cls(name=tool.spec.name, description=tool.spec.description or None, parameters=schema)
     made._aacl = tool
     return made
 
@@ -101,8 +102,8 @@ def middleware(*, date_order: str | None, naive_datetime: str | None, synonyms: 
 # -- the MCP SDK's high-level server (MCPServer; FastMCP in mcp 1.x) -----------------------
 
 
-def add_to_sdk_server(server: Any, tool: Tool) -> None:
-    manager = getattr(server, "_tool_manager", None)
+def add_to_sdk_server(server: Any, tool: Tool, schema: dict[str, Any]) -> None:
+    manager = tool_manager(server)
     if manager is None or not hasattr(server, "add_tool"):
         raise SpecError(f"add_to_mcp_server() got server={shown(server)}; pass an MCP SDK server "
                         "(mcp.server.mcpserver.MCPServer, or FastMCP from mcp 1.x); for fastmcp use "
@@ -121,11 +122,11 @@ def add_to_sdk_server(server: Any, tool: Tool) -> None:
     fn_metadata = _output_metadata(metadata, tool) or metadata(signature_free)
     sdk_tool = _sdk_tool_class(base, errors.ToolError)(
         fn=tool.implementation, name=tool.spec.name, description=tool.spec.description,
-        parameters=advertised_schema(tool), fn_metadata=fn_metadata, is_async=True,
+        parameters=schema, fn_metadata=fn_metadata, is_async=True,
         context_kwarg=None,
     )
     sdk_tool._aacl = tool
-    manager._tools[tool.spec.name] = sdk_tool
+    register_tool(server, tool.spec.name, sdk_tool)
 
 
 @functools.cache

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["ToolSpec", "spec_attribute"]
+__all__ = ["ToolSpec", "spec_attribute", "without_aacl_keywords"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -47,7 +47,7 @@ class ToolSpec:
             "function": {
                 "name": self.name,
                 "description": self.description,
-                "parameters": self.parameters,
+                "parameters": without_aacl_keywords(self.parameters),
             },
         }
 
@@ -60,3 +60,13 @@ def spec_attribute(obj: Any) -> ToolSpec | None:
     except Exception:
         return None
     return spec if isinstance(spec, ToolSpec) else None
+
+
+def without_aacl_keywords(node: Any) -> Any:
+    """A schema as a model is shown it: `x-aacl-*` keywords configure the boundary, they are
+    not JSON Schema, and providers' strict modes refuse unknown keywords."""
+    if isinstance(node, dict):
+        return {k: without_aacl_keywords(v) for k, v in node.items() if not (isinstance(k, str) and k.startswith("x-aacl-"))}
+    if isinstance(node, list):
+        return [without_aacl_keywords(v) for v in node]
+    return node

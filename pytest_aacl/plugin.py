@@ -11,10 +11,10 @@ import importlib
 import pytest
 
 _FEATURES = {
-    "aacl.fuzz": "pytest_aacl._fuzz_plugin",
-    "aacl.integration": "pytest_aacl._integration.plugin",
-    "aacl.harness": "pytest_aacl._harness_plugin",
-    "aacl.matrix": "pytest_aacl._matrix_plugin",
+    "aacl.fuzz": "pytest_aacl._plugins.fuzz",
+    "aacl.integration": "pytest_aacl._plugins.integration",
+    "aacl.harness": "pytest_aacl._plugins.harness",
+    "aacl.matrix": "pytest_aacl._plugins.matrix",
 }
 
 

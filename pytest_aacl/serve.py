@@ -25,7 +25,10 @@ from typing import Any
 
 from . import _args
 from ._boundary import Tool
-from ._errors import CorrectionError, SpecError
+from ._errors import CorrectionError
+from ._optional import require as _require
+from ._spec import ToolSpec, without_aacl_keywords
+from ._specs._options import check_date_order, check_naive_datetime
 
 __all__ = [
     "add_to_mcp_server",
@@ -46,7 +49,7 @@ def advertised_schema(tool: Tool) -> dict[str, Any]:
     Those keywords configure the boundary (synonyms, date order); they are not JSON Schema
     and providers' strict modes refuse unknown keywords.
     """
-    return _strip(_declared(tool, "advertised_schema").spec.parameters)
+    return without_aacl_keywords(_declared(tool, "advertised_schema").spec.parameters)
 
 
 def openai_tool(tool: Tool, *, api: str = "chat") -> dict[str, Any]:
@@ -121,9 +124,9 @@ def to_langchain(tool: Tool) -> Any:
 def to_fastmcp(tool: Tool) -> Any:
     """A `fastmcp` tool object for `server.add_tool(...)`: strict schema shown, the boundary
     reads the call, a correction is an `isError` result."""
-    from ._serve_mcp import fastmcp_tool
+    from ._serve_mcp import fastmcp_tool  # lazy: start-up
 
-    return fastmcp_tool(_tool(tool, "to_fastmcp"))
+    return fastmcp_tool(_tool(tool, "to_fastmcp"), advertised_schema(tool))
 
 
 def fastmcp_middleware(*, date_order: str | None = None, naive_datetime: str | None = None,
@@ -135,9 +138,7 @@ def fastmcp_middleware(*, date_order: str | None = None, naive_datetime: str | N
     validates them, and turns a correction into an `isError` result. `synonyms` maps a tool
     name to `boundary()`'s synonyms for it: `{"search": {"depth": {"advanced": ["deep"]}}}`.
     """
-    from ._serve_mcp import middleware
-    from ._specs._options import check_date_order, check_naive_datetime
-
+    from ._serve_mcp import middleware  # lazy: start-up
     if date_order is not None:
         check_date_order(date_order, pointer="date_order")
     if naive_datetime is not None:
@@ -151,9 +152,9 @@ def fastmcp_middleware(*, date_order: str | None = None, naive_datetime: str | N
 
 def add_to_mcp_server(server: Any, tool: Tool) -> None:
     """Register a boundary tool on an MCP SDK server (`MCPServer`, or `FastMCP` of mcp 1.x)."""
-    from ._serve_mcp import add_to_sdk_server
+    from ._serve_mcp import add_to_sdk_server  # lazy: start-up
 
-    add_to_sdk_server(server, _tool(tool, "add_to_mcp_server"))
+    add_to_sdk_server(server, _tool(tool, "add_to_mcp_server"), advertised_schema(tool))
 
 
 # -- helpers shared with _serve_mcp --------------------------------------------------------
@@ -161,8 +162,6 @@ def add_to_mcp_server(server: Any, tool: Tool) -> None:
 
 def _declared(obj: Any, where: str) -> Any:
     """Anything that carries a `ToolSpec` as `.spec` (a boundary Tool, a fuzz target) can be declared."""
-    from ._spec import ToolSpec
-
     if isinstance(getattr(obj, "spec", None), ToolSpec):
         return obj
     return _tool(obj, where)
@@ -189,21 +188,3 @@ def _mcp_result(types: Any, result: Any) -> Any:
     structured = result if isinstance(result, dict) else None
     text = result if isinstance(result, str) else json.dumps(result, default=str, ensure_ascii=False)
     return types.CallToolResult(content=[types.TextContent(type="text", text=text)], structuredContent=structured)
-
-
-def _strip(node: Any) -> Any:
-    if isinstance(node, dict):
-        return {k: _strip(v) for k, v in node.items() if not (isinstance(k, str) and k.startswith("x-aacl-"))}
-    if isinstance(node, list):
-        return [_strip(v) for v in node]
-    return node
-
-
-def _require(module: str, package: str) -> Any:
-    import importlib
-
-    try:
-        return importlib.import_module(module)
-    except ImportError:
-        raise SpecError(f"this needs the {package!r} package, which is not installed; "
-                        f"pip install {package}") from None

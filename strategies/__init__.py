@@ -21,8 +21,6 @@ from hypothesis import strategies as st
 
 from pytest_aacl._exports import check_exports as _check_exports
 
-from . import families
-from . import families as F
 from ._adversarial import build_adversarial as _build_adversarial
 from ._called import Called as _Called
 from ._called import call_repr as _call_repr
@@ -48,13 +46,13 @@ from ._schema import Node as _Node
 from ._schema import build as _build
 from ._schema import tool_schema as _tool_schema
 from ._stratify import build_hallucinated as _build_hallucinated
-from .families import *  # noqa: F403  (the family constants are public)
-from .families import FAMILIES
+from .families import FAMILIES, Family
 
 __all__ = [
     "ABSENT",
     "FAMILIES",
     "AdversarialCall",
+    "Family",
     "HallucinatedCall",
     "InvalidCall",
     "Label",
@@ -67,9 +65,7 @@ __all__ = [
     "hallucinated",
     "invalid",
     "renderings",
-    *families.__all__,
 ]
-__all__ = sorted(set(__all__))
 
 
 def _root(schema: _Any, registry: _Any = None) -> tuple[dict[str, _Any], _Node]:
@@ -107,7 +103,7 @@ def _families(value: _Iterable[str] | None) -> frozenset[str]:
     if value is None:
         return frozenset(FAMILIES)
     if isinstance(value, str) or not isinstance(value, _Iterable):
-        raise _InvalidArgument(f"families={value!r} must be a collection of family names, e.g. {{INT_THOUSANDS}}")
+        raise _InvalidArgument(f"families={value!r} must be a collection of family names, e.g. {{Family.INT_THOUSANDS}}")
     chosen = frozenset(value)
     unknown = sorted(str(v) for v in chosen - set(FAMILIES))
     if unknown:
@@ -124,7 +120,8 @@ def hallucinated(schema: _Any, *, families: _Iterable[str] | None = None,
     """Calls as a model writes them: `.args` sent, `.intended` meant, `.labels` saying how.
 
     At least `min_fields` fields are re-rendered (the rest stay canonical); `families`
-    restricts the renderings to those names (see `FAMILIES`).
+    restricts the renderings to those families (`Family` members or their names, see
+    `FAMILIES`).
     """
     allowed = _families(families)
     if isinstance(min_fields, bool) or not isinstance(min_fields, int) or min_fields < 1:
@@ -153,7 +150,7 @@ def _capacity(node: _Node, allowed: frozenset[str]) -> int:
     total = 0
     for name, child in node.props.items():
         nested = _capacity(child, allowed) if child.kind == "object" else 0
-        renamed = F.KEY_CASE in allowed and bool(_key_variants(name, node))
+        renamed = Family.KEY_CASE in allowed and bool(_key_variants(name, node))
         own = 1 if renamed or _possible_families(child, name in node.required, node) & allowed else 0
         total += max(nested, own)
     return total

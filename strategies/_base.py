@@ -19,7 +19,7 @@ from typing import Any
 from ._canonical import validator
 from ._schema import Node, build
 
-__all__ = ["NoBase", "base_value", "candidates"]
+__all__ = ["NoBase", "base_call", "base_value", "candidates"]
 
 _MAX_ITEMS_BASE = 2
 
@@ -283,6 +283,17 @@ def base_value(node: Node, name: str = "") -> Any:
     if not found:
         raise NoBase(name or "value")
     return found[0]
+
+
+def base_call(root: Node) -> dict[str, Any] | None:
+    """The realistic base call of a tool (None when no value of the schema can be found)."""
+    if "base" not in root.cache:
+        try:
+            value = base_value(root)
+        except NoBase:
+            value = None
+        root.cache["base"] = value if isinstance(value, dict) else None
+    return root.cache["base"]
 
 
 _NONE = object()

@@ -3,54 +3,20 @@
 Hypothesis prints a strategy's repr in failure reports and `note`s; `st.deferred(lambda: ...)`
 would print the lambda's source, which tells a user nothing about what they wrote.  The
 wrapped strategy is built on first use (as `deferred` does), so building stays cheap.
+`Called`, the strategy, subclasses Hypothesis's `SearchStrategy`, so it lives with the other
+reaches into libraries' internals (`pytest_aacl/_compat/hypothesis.py`); the repr is made here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
 
-from hypothesis.strategies import SearchStrategy
+from pytest_aacl._compat.hypothesis import Called
 
 __all__ = ["Called", "call_repr", "value_repr"]
 
-T = TypeVar("T")
-
 _LIMIT = 120  # characters of one argument's repr
 _PART = 40  # characters of one top-level value of a long schema
-
-
-class Called(SearchStrategy[T]):
-    """`build()`'s strategy, drawn from as it is, shown as `call`."""
-
-    def __init__(self, build: Callable[[], SearchStrategy[T]], call: str) -> None:
-        super().__init__()
-        self._build, self._call = build, call
-        self._wrapped: SearchStrategy[T] | None = None
-
-    @property
-    def wrapped_strategy(self) -> SearchStrategy[T]:
-        if self._wrapped is None:
-            self._wrapped = self._build()
-        return self._wrapped
-
-    def do_draw(self, data: Any) -> T:
-        return data.draw(self.wrapped_strategy)
-
-    def calc_is_empty(self, recur: Any) -> bool:
-        return bool(recur(self.wrapped_strategy))
-
-    def calc_has_reusable_values(self, recur: Any) -> bool:
-        return bool(recur(self.wrapped_strategy))
-
-    def calc_label(self) -> int:
-        return self.wrapped_strategy.label
-
-    def do_validate(self) -> None:
-        self.wrapped_strategy.validate()
-
-    def __repr__(self) -> str:
-        return self._call
 
 
 def call_repr(name: str, *args: Any, **kwargs: Any) -> str:

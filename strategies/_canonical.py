@@ -16,28 +16,17 @@ from typing import Any
 
 from hypothesis import strategies as st
 
+from pytest_aacl._specs._pointer import join
+
+from ._formatcheck import format_checker
 from ._realistic import FORMAT_STRATEGIES
 from ._scalars import NULL_WORDS
-from ._schema import MAX_REF_DEPTH, Node, resolve_ref
+from ._schema import MAX_REF_DEPTH, InvalidArgument, Node, build, resolve_ref
 from ._solve import LAZY, Solver
 
 NULLISH = frozenset(w.strip().casefold() for w in NULL_WORDS)
 
-__all__ = ["FORMAT_STRATEGIES", "draft7", "strategy", "unique_key", "validator"]
-
-
-def unique_key(value: Any) -> str:
-    """JSON-equality key for uniqueItems (1 and 1.0 are equal, True and 1 are not)."""
-    def norm(v: Any) -> Any:
-        if isinstance(v, float) and v.is_integer():
-            return int(v)
-        if isinstance(v, list):
-            return [norm(x) for x in v]
-        if isinstance(v, dict):
-            return {k: norm(x) for k, x in v.items()}
-        return v
-
-    return json.dumps(norm(value), sort_keys=True)
+__all__ = ["FORMAT_STRATEGIES", "draft7", "strategy", "validator"]
 
 
 def strategy(node: Node) -> st.SearchStrategy[Any]:
@@ -117,8 +106,6 @@ def validator(node: Node) -> Any:
     found = node.cache.get("validator")
     if found is None:
         import jsonschema
-
-        from ._formatcheck import format_checker
 
         cls = jsonschema.Draft202012Validator
         defs = {k: node.root[k] for k in ("$defs", "definitions") if k in node.root}
@@ -270,8 +257,6 @@ def require_values(node: Node, pointer: str = "") -> None:
     value, instead of a strategy that can never draw (Hypothesis would say `Unsatisfiable`)."""
     if not strategy(node).is_empty:
         return
-    from ._schema import InvalidArgument
-
     where, schema = _empty_at(node, pointer)
     remote = _unresolved(schema)
     if remote:
@@ -289,7 +274,7 @@ def require_values(node: Node, pointer: str = "") -> None:
 
 def _unresolved(schema: Any) -> str | None:
     """The first remote `$ref` cut out of `schema` (see `_refs.UNRESOLVED`), if any."""
-    from ._refs import UNRESOLVED
+    from ._refs import UNRESOLVED  # lazy: saves start-up time
 
     if isinstance(schema, dict):
         if isinstance(schema.get(UNRESOLVED), str):
@@ -304,10 +289,6 @@ def _unresolved(schema: Any) -> str | None:
 
 def _empty_at(node: Node, pointer: str) -> tuple[str, Any]:
     """The deepest position under `node` whose own schema is already empty."""
-    from pytest_aacl._specs._pointer import join
-
-    from ._schema import build
-
     children: list[tuple[str, Node]] = [
         (join(pointer, "properties", k), node.props[k]) for k in sorted(node.required) if k in node.props]
     for word in ("allOf", "anyOf", "oneOf"):

@@ -15,9 +15,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from . import families as F
 from ._adversarial import payloads, plant, sites
-from ._base import NoBase, Path, base_value, candidates, copy_json, get_at
+from ._base import Path, base_call, candidates, copy_json, get_at
 from ._canonical import validator
 from ._hallucinated import _key_variants, _rejects_null, field_renderings
 from ._invalid import MUTATIONS, mutation_sites
@@ -34,8 +33,10 @@ from ._render import null_for_optional
 from ._scalars import Rendering
 from ._schema import Node
 from ._space import canonical_values
+from .families import FAMILIES
+from .families import Family as F
 
-__all__ = ["KINDS", "HCase", "base_call", "build_coverage", "hallucination_pool"]
+__all__ = ["KINDS", "HCase", "build_coverage", "hallucination_pool"]
 
 KINDS = ("conforming", "hallucinated", "invalid", "adversarial")
 
@@ -47,7 +48,7 @@ _FIRST = (F.BOOL_STRING, F.ENUM_CASE, F.ENUM_SYNONYM, F.LIST_CSV, F.NULL_FOR_OPT
           F.INT_DECIMAL_FORM, F.INT_THOUSANDS, F.NULL_WORDS, F.DATE_TEXT, F.DATE_NUMERIC,
           F.DATETIME_OFFSET, F.TIME_FORMATS, F.SCALAR_AS_LIST, F.VALUE_NAMED_OBJECT, F.STRING_FROM_NUMBER,
           F.OBJECT_JSON_STRING, F.INT_INTEGRAL_FLOAT, F.KEY_CASE, F.BOOL_WORDS)
-_PRIORITY = {name: i for i, name in enumerate(dict.fromkeys((*_FIRST, *F.FAMILIES)))}
+_PRIORITY = {name: i for i, name in enumerate(dict.fromkeys((*_FIRST, *FAMILIES)))}
 
 #: families rendered once more for a negative value (the sign is what a reader may lose)
 #: and for noon (12 PM is what a 12-hour reader gets wrong)
@@ -84,17 +85,6 @@ class HCase:
     family: str
     value: Any  # the intended value at `path` (ABSENT for "absent")
     rendering: Rendering
-
-
-def base_call(root: Node) -> dict[str, Any] | None:
-    """The realistic base call of a tool (None when no value of the schema can be found)."""
-    if "base" not in root.cache:
-        try:
-            value = base_value(root)
-        except NoBase:
-            value = None
-        root.cache["base"] = value if isinstance(value, dict) else None
-    return root.cache["base"]
 
 
 def _walk(value: Any, node: Node, path: Path, name: str) -> Iterable[tuple[Path, Any, Node, str]]:

@@ -10,8 +10,8 @@ from __future__ import annotations
 import datetime as dt
 import re
 
-from . import families as F
 from ._scalars import Rendering
+from .families import Family as F
 
 __all__ = ["dates", "datetimes", "times"]
 

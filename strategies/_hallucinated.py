@@ -16,9 +16,8 @@ from typing import Any
 from hypothesis import event, reject
 from hypothesis import strategies as st
 
-from . import families as F
 from ._base import copy_json
-from ._canonical import _int_bounds, strategy, unique_key
+from ._canonical import _int_bounds, strategy
 from ._records import ABSENT, HallucinatedCall, Label, format_path
 from ._render import (
     key_variants,
@@ -30,6 +29,9 @@ from ._render import (
 )
 from ._scalars import Rendering, strings
 from ._schema import Node
+from ._solve import unique_key
+from .families import FAMILIES
+from .families import Family as F
 
 __all__ = ["field_renderings", "possible_families"]
 
@@ -246,7 +248,7 @@ def possible_families(node: Node, required: bool = True, parent: Node | None = N
         return out | _enum_families(node)
     if kind in ("boolean", "integer", "number"):
         prefixes = {"boolean": ("bool_",), "integer": ("int_",), "number": ("num_", "int_")}[kind]
-        out |= {f for f in F.FAMILIES if f.startswith(prefixes)} | {F.QUOTED_SCALAR}
+        out |= {f for f in FAMILIES if f.startswith(prefixes)} | {F.QUOTED_SCALAR}
         if kind == "number":
             out.discard(F.INT_INTEGRAL_FLOAT)
     elif kind == "string":
@@ -324,7 +326,7 @@ def _finish(draw: st.DrawFn, intended: dict[str, Any], chosen: list[_Slot], allo
 @st.composite  # module level: building a composite inspects source, too slow per schema
 def _calls(draw: st.DrawFn, root: Node, allowed: frozenset[str], min_fields: int) -> HallucinatedCall:
     intended = draw(strategy(root))
-    lazy = len(allowed) == len(F.FAMILIES)  # all families: render only the slots chosen
+    lazy = len(allowed) == len(FAMILIES)  # all families: render only the slots chosen
     slots: list[_Slot] = []
     _slots(intended, root, (), allowed, slots, lazy)
     chosen = _choose(draw, slots, allowed, min_fields) if _enough(slots, min_fields) else []

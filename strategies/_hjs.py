@@ -16,16 +16,25 @@ from typing import Any
 
 import jsonschema
 from hypothesis_jsonschema import _canonicalise as _hjs
-from hypothesis_jsonschema._canonicalise import FALSEY, canonicalish
+from hypothesis_jsonschema._canonicalise import (
+    FALSEY,
+    canonicalish,
+    get_integer_bounds,
+    get_number_bounds,
+    get_type,
+)
 from referencing.exceptions import Unresolvable
 
-__all__ = ["PATCHED", "canonical", "draft7_only", "merged"]
+__all__ = ["FALSEY", "PATCHED", "USED", "canonical", "canonicalish", "draft7_only", "get_integer_bounds",
+           "get_number_bounds", "get_type", "merged"]
 
 _V7 = jsonschema.Draft7Validator
 #: the private names this module relies on: the five `draft7_only` swaps, and `sort_key`,
 #: which `_big_enum` reads (the version pin test checks they exist)
 PATCHED = ("_get_validator_class", "canonicalish", "encode_canonical_json", "ALL_KEYWORDS", "merged", "sort_key")
 _MERGED = _hjs.merged
+#: the private names the strategies import from here, as they are (the pin test checks them too)
+USED = ("FALSEY", "canonicalish", "get_integer_bounds", "get_number_bounds", "get_type")
 
 _patched = 0
 

@@ -7,9 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from hypothesis_jsonschema._canonicalise import FALSEY, canonicalish, get_type
-
-from ._hjs import merged
+from ._hjs import FALSEY, canonicalish, get_type, merged
 from ._patterns import compiles
 
 __all__ = ["absent_key", "accepts_all", "merge", "merged_by_property", "picks", "with_others_keys",

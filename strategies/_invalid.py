@@ -14,8 +14,9 @@ from typing import Any
 from hypothesis import event, reject
 from hypothesis import strategies as st
 
-from ._base import copy_json, get_at, graft
-from ._canonical import strategy
+from ._base import base_call, copy_json, get_at, graft
+from ._canonical import strategy, validator
+from ._mutation_kinds import MUTATIONS
 from ._records import ABSENT, InvalidCall, Mutation, format_path
 from ._scalars import NULL_WORDS
 from ._schema import Node
@@ -25,37 +26,6 @@ __all__ = ["MUTATIONS", "build_invalid", "mutation_sites"]
 
 Path = tuple[str | int, ...]
 
-#: Every mutation kind `invalid()` makes, most revealing first (the coverage pass's order),
-#: with what it sends.  `mutations()` refuses to make a kind not listed here, so this table
-#: (rendered in docs/reference/families.md) is complete by construction.
-MUTATIONS: dict[str, str] = {
-    "non_integral": "a number with a fractional part for an integer field",
-    "out_of_bounds": "a number just outside minimum / maximum / an exclusive bound",
-    "not_a_number": "the text NaN or inf for a number field (float() reads both)",
-    "missing_offset": "a date-time without a UTC offset where naive date-times are refused",
-    "unknown_enum": "a value outside the enum that no case change or synonym can reach",
-    "type_change": "a value of another JSON type that no reading turns into the field's type",
-    "null_required": "null for a required, non-nullable field",
-    "missing_required": "a required field left out",
-    "too_long": "a string one character over maxLength",
-    "too_short": "a string one character under minLength",
-    "pattern_mismatch": "a string the field's pattern does not match",
-    "impossible_date": "a date that does not exist (2025-02-30)",
-    "bad_format": "a string that is not the field's format (email, ipv4, uuid, date-time)",
-    "too_many_items": "a list one item over maxItems",
-    "too_few_items": "a list one item under minItems",
-    "typo_boolean": "a misspelt or non-boolean word for a boolean (ture, maybe, 2)",
-    "unexpected_field": "a key the schema does not allow (additionalProperties: false)",
-    "overflow": "number text past the largest double (\"1e400\": float() reads infinity)",
-    "bool_for_number": "a JSON boolean for a number field (int(True) is 1)",
-    "enum_contains_member": "text that merely contains an enum member: \"celsius please\", \"not celsius\"",
-    "enum_separator_variant": "an enum member with its separators swapped: dark_mode -> \"dark-mode\", \"dark mode\"",
-    "enum_prefix": "an enum member cut short: \"fahrenhe\"",
-    "non_leap_day": "29 February of a century year that is not a leap year (1900-02-29)",
-    "impossible_time": "a time of day that does not exist (24:00:00)",
-    "duplicate_items": "a repeated item where uniqueItems is true",
-    "invalid_json_text": "a list or object sent as JSON text with one invalid item or property inside ('[1, \"a\"]' for a list of strings), or JSON text of another type ('{\"zz_unknown\": 1}' for a list)",
-}
 _BOOL_TYPOS = ("ture", "flase", "yes please", "nope", "2", "maybe", "truee", 2, -1)
 # no one-item list or one-key object here: models wrap values that way and a boundary may
 # rightly read them (see SCALAR_AS_LIST, VALUE_NAMED_OBJECT)
@@ -264,8 +234,6 @@ def mutation_sites(value: Any, root: Node) -> list[tuple[Path, str, Any, Any]]:
 
 
 def build_invalid(root: Node) -> st.SearchStrategy[InvalidCall]:
-    from ._coverage import base_call
-
     base = base_call(root)
     plan: dict[str, dict[Path, list[Path]]] = {}
     for path, kind, _original, _mutated in mutation_sites(base, root) if base is not None else ():
@@ -273,8 +241,6 @@ def build_invalid(root: Node) -> st.SearchStrategy[InvalidCall]:
             group = plan.setdefault(kind, {}).setdefault(path[:1], [])
             if path not in group:
                 group.append(path)
-    from ._canonical import validator
-
     valid = validator(root).is_valid
     # a safety net, never the generator: a mutation the schema still accepts (a typeless
     # field, a nullable one reached through a combinator) would be a false finding

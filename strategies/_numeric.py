@@ -13,7 +13,8 @@ from typing import Any
 
 import jsonschema
 from hypothesis import strategies as st
-from hypothesis_jsonschema._canonicalise import get_integer_bounds, get_number_bounds
+
+from ._hjs import get_integer_bounds, get_number_bounds
 
 __all__ = ["integers", "numbers"]
 

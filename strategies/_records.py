@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import keyword
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
 
 __all__ = [
     "ABSENT",
     "AdversarialCall",
+    "Change",
     "HallucinatedCall",
     "InvalidCall",
     "Label",
@@ -60,14 +61,28 @@ def format_path(parts: Sequence[str | int]) -> str:
 
 
 @dataclass(frozen=True)
-class Label:
-    """How one field of a hallucinated call differs from what the model meant."""
+class Change:
+    """How one field of a generated call differs from the intended one: the shape every
+    record shares (`Label` for a hallucination, `Mutation` for an invalid or hostile value).
+
+    `family` names the change (a rendering family, a mutation or payload kind, a canonical
+    input class), `original` is the value meant at `path` (`ABSENT` where the intended call
+    leaves the field out) and `rendered` the value sent there.
+    """
 
     path: str
     family: str
     original: Any
     rendered: Any
+    #: True when a correction is as acceptable as `original` (an ambiguous rendering)
     ambiguous: bool = False
+    #: True for invalid and adversarial records: no valid value is meant by `rendered`
+    mutation: ClassVar[bool] = False
+
+
+@dataclass(frozen=True)
+class Label(Change):
+    """How one field of a hallucinated call differs from what the model meant."""
 
     def __str__(self) -> str:
         flag = ", ambiguous" if self.ambiguous else ""
@@ -75,16 +90,25 @@ class Label:
 
 
 @dataclass(frozen=True)
-class Mutation:
-    """How one field of an invalid or adversarial call was broken."""
+class Mutation(Change):
+    """How one field of an invalid or adversarial call was broken (`family`: the mutation
+    or payload kind; `rendered`: the value sent)."""
 
-    path: str
-    kind: str
-    original: Any
-    mutated: Any
+    ambiguous: bool = field(default=False, init=False, repr=False)
+    mutation: ClassVar[bool] = True
+
+    @property
+    def kind(self) -> str:
+        """The mutation or payload kind: `family` (the name of earlier releases)."""
+        return self.family
+
+    @property
+    def mutated(self) -> Any:
+        """The value sent: `rendered` (the name of earlier releases)."""
+        return self.rendered
 
     def __str__(self) -> str:
-        return f"{self.path or '<arguments>'}: {_short(self.original)} -> {_short(self.mutated)} [{self.kind}]"
+        return f"{self.path or '<arguments>'}: {_short(self.original)} -> {_short(self.rendered)} [{self.family}]"
 
 
 def call_repr(tool_name: str, args: Any) -> str:

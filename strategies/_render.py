@@ -10,11 +10,12 @@ import json
 import re
 from typing import Any
 
-from . import families as F
 from ._dates import dates, datetimes, times
 from ._scalars import NULL_WORDS, Rendering, booleans, enums, null_words, numbers, strings, wrapped
 from ._schema import SNAKE, Node
 from ._space import space_renderings
+from .families import RANK
+from .families import Family as F
 
 __all__ = ["key_variants", "list_text_families", "list_text_union", "named_object", "no_spaces",
            "null_for_optional", "render"]
@@ -33,7 +34,7 @@ def render(value: Any, node: Node) -> list[Rendering]:
     for family, rendered, ambiguous in _render(value, node):
         if _distinct(rendered, value):
             seen.setdefault((type(rendered).__name__, repr(rendered)), Rendering(family, rendered, ambiguous))
-    return sorted(seen.values(), key=lambda r: (F.RANK[r.family], len(repr(r.rendered))))
+    return sorted(seen.values(), key=lambda r: (RANK[r.family], len(repr(r.rendered))))
 
 
 def _distinct(rendered: Any, value: Any) -> bool:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any, NamedTuple
 
-from . import families as F
+from .families import Family as F
 
 __all__ = ["NULL_WORDS", "Rendering", "booleans", "enums", "null_words", "numbers", "strings", "wrapped"]
 

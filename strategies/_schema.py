@@ -17,7 +17,9 @@ from hypothesis.errors import InvalidArgument as _HypothesisInvalidArgument
 
 from pytest_aacl._errors import InvalidArgument as _AaclInvalidArgument
 from pytest_aacl._errors import SpecError
-from pytest_aacl._specs import _pointer
+from pytest_aacl._spec import ToolSpec
+from pytest_aacl._specs import _pointer, as_spec
+from pytest_aacl._specs._jsonschema import _DRAFT_MARKERS, derived_from_checked
 from pytest_aacl._specs._typing import json_type
 
 __all__ = ["MAX_REF_DEPTH", "InvalidArgument", "Node", "build", "resolve_ref", "tool_schema"]
@@ -92,19 +94,11 @@ NEVER = Node(schema={"not": {}}, types=(), never=True)
 def tool_schema(obj: Any, *, argname: str = "schema", registry: Any = None) -> tuple[dict[str, Any], str]:
     """Whatever a user passes -> (draft 2020-12 parameters schema, tool name); `registry`
     (a `referencing.Registry`) resolves remote `$ref`s."""
-    from pytest_aacl._spec import ToolSpec
-
     if isinstance(obj, ToolSpec):
         return obj.parameters, obj.name
     inner = getattr(obj, "spec", None)
     if isinstance(inner, ToolSpec):
         return inner.parameters, inner.name
-    try:
-        from pytest_aacl._specs import as_spec  # type: ignore[attr-defined]
-    except ImportError:
-        as_spec = None
-    from pytest_aacl._errors import SpecError
-
     if isinstance(obj, dict) and registry is not None:
         obj = _in_metaschemas_dialect(obj, registry)
     if isinstance(obj, dict) and "type" not in obj and (any(k in obj for k in _OBJECT_WORDS)
@@ -124,17 +118,12 @@ def tool_schema(obj: Any, *, argname: str = "schema", registry: Any = None) -> t
         if shortcut is not None:
             return shortcut
     try:
-        if as_spec is not None:
-            spec = as_spec(obj)
-            return spec.parameters, spec.name
-        if isinstance(obj, dict):
-            from pytest_aacl._specs import canonicalise
-
-            return canonicalise(obj), "tool"
+        spec = as_spec(obj)
+        return spec.parameters, spec.name
     except SpecError as err:
         # inlining answers only what the spec layer says of references (nested `$id`s,
         # anchors, remote or metaschema `$ref`s); on anything else it is slow and changes nothing
-        from ._refs import Unresolvable
+        from ._refs import Unresolvable  # lazy: saves start-up time
 
         dangling = ""
         try:
@@ -142,8 +131,6 @@ def tool_schema(obj: Any, *, argname: str = "schema", registry: Any = None) -> t
         except Unresolvable as why:  # the refusal names the reference that does not resolve
             dangling, inlined = f"; and {str(why).split(' within ')[0][:200]}", None
         if inlined is not None:
-            from pytest_aacl._specs._jsonschema import derived_from_checked
-
             derived_from_checked(obj, inlined, [] if registry is None else _parts_used(obj, registry))
             return tool_schema(inlined, argname=argname)
         if isinstance(obj, dict):
@@ -158,8 +145,6 @@ def tool_schema(obj: Any, *, argname: str = "schema", registry: Any = None) -> t
 def _in_metaschemas_dialect(obj: dict[str, Any], registry: Any) -> dict[str, Any]:
     """A `$schema` naming a custom metaschema (elyra's: draft-07 plus UI hints) that
     `registry` holds: the schema is read in the dialect that metaschema itself declares."""
-    from pytest_aacl._specs._jsonschema import _DRAFT_MARKERS
-
     declared, seen = obj.get("$schema"), set()
     while (isinstance(declared, str) and declared not in seen and len(seen) < 8
            and not any(marker in declared for marker in _DRAFT_MARKERS)):
@@ -189,7 +174,7 @@ def _inlined(obj: Any, registry: Any = None) -> dict[str, Any] | None:
     """A dict schema with its references inlined under JSON Schema's base-URI rules, when
     that changes it and needs no network; None otherwise; `Unresolvable` for a local `$ref`
     that points nowhere."""
-    from ._refs import TooLarge, Unresolvable, inline
+    from ._refs import TooLarge, Unresolvable, inline  # lazy: saves start-up time
 
     if not isinstance(obj, dict) or not _has_ref(obj):
         return None
@@ -258,10 +243,7 @@ def _remote_refs(node: Any) -> set[str]:
 
 def _through_inlined(obj: dict[str, Any], registry: Any, argname: str) -> tuple[dict[str, Any], str] | None:
     """`tool_schema` of `obj` with its references inlined, or None where that fails."""
-    from pytest_aacl._errors import SpecError
-    from pytest_aacl._specs._jsonschema import derived_from_checked
-
-    from ._refs import Unresolvable
+    from ._refs import Unresolvable  # lazy: saves start-up time
 
     try:
         inlined = _inlined(obj, registry)

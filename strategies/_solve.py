@@ -12,6 +12,7 @@ a strategy is marked `approximate` so the caller re-checks whole values.
 
 from __future__ import annotations
 
+import json
 import math
 import re
 from collections.abc import Callable, Iterator
@@ -20,16 +21,12 @@ from typing import Any
 import jsonschema
 from hypothesis import reject
 from hypothesis import strategies as st
-from hypothesis_jsonschema._canonicalise import (
-    FALSEY,
-    get_type,
-)
 
 from . import _realistic as R
 from ._formatcheck import format_checker as _format_checker
+from ._hjs import FALSEY, get_type, merged
 from ._hjs import canonical as _canonicalish
 from ._hjs import draft7_only as _draft7_only
-from ._hjs import merged
 from ._intersect import (
     absent_key,
     accepts_all,
@@ -44,7 +41,7 @@ from ._numeric import integers as _integers
 from ._numeric import numbers as _numbers
 from ._patterns import compiles, length, regex, regexes
 
-__all__ = ["Solver", "draft7_validator"]
+__all__ = ["Solver", "draft7_validator", "unique_key"]
 
 _V7 = jsonschema.Draft7Validator
 _DEFAULT_EXTRA_ITEMS = 3
@@ -62,6 +59,20 @@ def draft7_validator(schema: Any, registry: Any = None) -> Any:
     if registry is None:
         return _V7(schema, format_checker=_format_checker(_V7))
     return _V7(schema, format_checker=_format_checker(_V7), registry=registry)
+
+
+def unique_key(value: Any) -> str:
+    """JSON-equality key for uniqueItems (1 and 1.0 are equal, True and 1 are not)."""
+    def norm(v: Any) -> Any:
+        if isinstance(v, float) and v.is_integer():
+            return int(v)
+        if isinstance(v, list):
+            return [norm(x) for x in v]
+        if isinstance(v, dict):
+            return {k: norm(x) for k, x in v.items()}
+        return v
+
+    return json.dumps(norm(value), sort_keys=True)
 
 
 #: a subschema of a large form not drafted yet: `{"$ref": LAZY + "<n>"}` (see `Solver.expand`)
@@ -392,8 +403,6 @@ class Solver:
             seen: set[str] = set()
 
             def take(strategy: st.SearchStrategy[Any]) -> None:
-                from ._canonical import unique_key
-
                 value = _new(draw, strategy, lambda v: unique_key(v) not in seen) if unique else draw(strategy)
                 if unique:
                     seen.add(unique_key(value))
@@ -403,8 +412,6 @@ class Solver:
                 """An item past minItems: a few tries for a new one, else the list ends
                 (filtering for uniqueness rejected the whole value when an item type has
                 fewer distinct values than were asked for, e.g. `[{}]` or booleans)."""
-                from ._canonical import unique_key
-
                 for _ in range(3):
                     value = draw(strategy)
                     if unique_key(value) not in seen:

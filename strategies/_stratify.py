@@ -16,10 +16,9 @@ from typing import Any
 from hypothesis import reject
 from hypothesis import strategies as st
 
-from . import families as F
-from ._base import Path, copy_json, get_at, graft
+from ._base import Path, base_call, copy_json, get_at, graft
 from ._canonical import strategy, validator
-from ._coverage import base_call, hallucination_pool
+from ._coverage import hallucination_pool
 from ._hallucinated import (
     _calls,
     _choose,
@@ -34,6 +33,8 @@ from ._hallucinated import (
 )
 from ._records import HallucinatedCall
 from ._schema import Node
+from .families import FAMILIES, RANK
+from .families import Family as F
 
 __all__ = ["build_hallucinated"]
 
@@ -46,7 +47,7 @@ def build_hallucinated(root: Node, allowed: frozenset[str], min_fields: int) -> 
     base = base_call(root)
     if not pool or base is None:
         return _calls(root, allowed, min_fields)
-    families = sorted(pool, key=F.RANK.__getitem__)  # shrinks towards the simplest family
+    families = sorted(pool, key=RANK.__getitem__)  # shrinks towards the simplest family
     return _stratified(root, allowed, min_fields, _Plan(families, pool, base))
 
 
@@ -97,7 +98,7 @@ def _stratified(draw: st.DrawFn, root: Node, allowed: frozenset[str], min_fields
     need = max(min_fields - 1, draw(st.sampled_from(_EXTRA_FIELDS)))
     if need:
         others: list[_Slot] = []
-        _slots(intended, root, (), allowed, others, len(allowed) == len(F.FAMILIES))
+        _slots(intended, root, (), allowed, others, len(allowed) == len(FAMILIES))
         others = [s for s in others if not _overlaps(s.path, first.path)]
         if _enough(others, need):
             chosen += _choose(draw, others, allowed, need)

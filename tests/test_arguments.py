@@ -308,7 +308,7 @@ def test_rows_cover_every_public_callable() -> None:
     records = {  # plain records the library returns; users read them, they do not build them
         "BoundaryInvariantError", "Call", "Case", "CheckContext", "Defect", "Finding", "FuzzReport",
         "InvalidArgument", "SpecError", "TargetError", "ToolSpec",
-        "AdversarialCall", "HallucinatedCall", "InvalidCall", "Label", "Mutation", "Rendering",
+        "AdversarialCall", "Family", "HallucinatedCall", "InvalidCall", "Label", "Mutation", "Rendering",
         "Attempt", "AuditEntry", "ConflictError", "Context", "CorpusCase", "InterceptorError", "Metrics",
         "Model", "RespondError", "Responded", "ResponseAttempt", "Run", "ToolCall", "ToolResult", "Turn",
     }

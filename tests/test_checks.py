@@ -178,7 +178,7 @@ def test_correction_quality_for_boundary_corrections(target: CheckContext) -> No
     ],
 )
 def test_correction_quality_for_plain_exceptions(target: Target, message: str, lacks: str | None) -> None:
-    label = Mutation(path="time_range", kind="unknown_enum", original="week", mutated="fortnight")
+    label = Mutation(path="time_range", family="unknown_enum", original="week", rendered="fortnight")
     case = Case("invalid", {"query": "a", "time_range": "fortnight"}, labels=(label,))
     result = run("correction_quality", case, Call(case.args, "rejected", error=ValueError(message), message=message), target)
     assert (result is None) if lacks is None else (lacks in (result or ""))
@@ -242,7 +242,7 @@ def test_the_oracle_follows_a_percent_encoded_ref() -> None:
 def test_pydantic_urls_compare_equal_to_the_string_the_model_meant() -> None:
     from pydantic import AnyUrl, HttpUrl
 
-    from pytest_aacl._oracle import jsonable
+    from pytest_aacl._jsonvalue import comparable as jsonable
 
     schema = {"type": "object", "properties": {"url": {"type": "string", "format": "uri"}}}
     assert str(AnyUrl("https://example.com")) == "https://example.com/"  # pydantic adds the slash

@@ -196,7 +196,7 @@ def test_any_prefix_of_the_coverage_list_is_spread_over_the_fields(kind: str) ->
 def test_invalid_coverage_has_every_mutation_kind_of_every_field_and_each_is_invalid() -> None:
     calls = coverage("invalid", SEARCH)
     assert all(isinstance(c, InvalidCall) and not _valid(SEARCH, c.args) for c in calls)
-    pairs = {(c.labels[0].path, c.labels[0].kind) for c in calls}
+    pairs = {(c.labels[0].path, c.labels[0].family) for c in calls}
     assert pairs >= {("max_results", "non_integral"), ("max_results", "out_of_bounds"),
                      ("max_results", "type_change"), ("search_depth", "unknown_enum"),
                      ("time_range", "unknown_enum"), ("query", "missing_required"), ("query", "too_short"),
@@ -204,24 +204,24 @@ def test_invalid_coverage_has_every_mutation_kind_of_every_field_and_each_is_inv
                      ("include_domains[0]", "type_change"), ("unexpected_field", "unexpected_field")}
     # one case per field and mutation kind, one per bound for out_of_bounds, and one per JSON
     # type for a type change (the type-confusion partition: an object, a list, a number...)
-    assert len({(c.labels[0].path, c.labels[0].kind, repr(c.labels[0].mutated)) for c in calls}) == len(calls)
+    assert len({(c.labels[0].path, c.labels[0].family, repr(c.labels[0].rendered)) for c in calls}) == len(calls)
 
     def json_type(c: Any) -> str:
-        value = c.labels[0].mutated
-        if c.labels[0].kind == "invalid_json_text":
+        value = c.labels[0].rendered
+        if c.labels[0].family == "invalid_json_text":
             value = json.loads(value)
         return type(value).__name__
 
-    classes = {(c.labels[0].path, c.labels[0].kind,
-                _lower_or_higher(c) if c.labels[0].kind == "out_of_bounds" else
-                json_type(c) if c.labels[0].kind in ("type_change", "invalid_json_text") else "") for c in calls}
+    classes = {(c.labels[0].path, c.labels[0].family,
+                _lower_or_higher(c) if c.labels[0].family == "out_of_bounds" else
+                json_type(c) if c.labels[0].family in ("type_change", "invalid_json_text") else "") for c in calls}
     assert len(classes) == len(calls)
-    types = {json_type(c) for c in calls if c.labels[0].path == "max_results" and c.labels[0].kind == "type_change"}
+    types = {json_type(c) for c in calls if c.labels[0].path == "max_results" and c.labels[0].family == "type_change"}
     assert {"str", "list", "dict"} <= types, types
 
 
 def _lower_or_higher(c: Any) -> str:
-    return "low" if c.labels[0].mutated < c.labels[0].original else "high"
+    return "low" if c.labels[0].rendered < c.labels[0].original else "high"
 
 
 def _json_decodable(value: Any) -> bool:
@@ -236,7 +236,7 @@ def test_adversarial_sends_only_json_values_by_default() -> None:
     covered = coverage("adversarial", SEARCH)
     drawn = _draw(adversarial(SEARCH))
     assert all(isinstance(c, AdversarialCall) and _json_decodable(c.args) for c in [*covered, *drawn])
-    kinds = {c.labels[0].kind for c in covered}
+    kinds = {c.labels[0].family for c in covered}
     assert not kinds & {"nan", "infinity", "hostile_object", "bytes", "set"}
     places = {c.labels[0].path for c in covered}
     assert len(covered) == len(kinds) * len(places)  # every payload kind at every place once
@@ -244,7 +244,7 @@ def test_adversarial_sends_only_json_values_by_default() -> None:
 
 def test_python_objects_are_an_explicit_opt_in() -> None:
     covered = coverage("adversarial", SEARCH, python_objects=True)
-    assert {"nan", "infinity", "hostile_object", "hostile_str", "bytes", "set"} <= {c.labels[0].kind for c in covered}
+    assert {"nan", "infinity", "hostile_object", "hostile_str", "bytes", "set"} <= {c.labels[0].family for c in covered}
     drawn = _draw(adversarial(SEARCH, python_objects=True))
     assert any(not _json_decodable(c.args) for c in drawn)
     with pytest.raises(InvalidArgument, match="True or False"):
@@ -253,7 +253,7 @@ def test_python_objects_are_an_explicit_opt_in() -> None:
 
 def test_random_invalid_and_adversarial_draws_are_stratified_by_kind() -> None:
     for strategy, allowed in ((invalid(SEARCH), 0.2), (adversarial(SEARCH), 0.15)):
-        counts = Counter(c.labels[0].kind for c in _draw(strategy))
+        counts = Counter(c.labels[0].family for c in _draw(strategy))
         assert max(counts.values()) / sum(counts.values()) < allowed, counts
         assert len(counts) >= 8, counts
 

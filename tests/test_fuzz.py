@@ -12,7 +12,8 @@ from typing import Any
 import pytest
 
 from pytest_aacl import CHECKS, CheckContext, Finding, FuzzReport, boundary, check, fuzz
-from pytest_aacl._report import call_line, format_finding
+from pytest_aacl._report import format_finding
+from pytest_aacl._repr import call_line
 
 FLAG_SCHEMA: dict[str, Any] = {
     "type": "object",
@@ -103,20 +104,36 @@ def test_escaped_exceptions_are_reported_with_their_last_frames() -> None:
     report = fuzz(crashes, schema=FLAG_SCHEMA, implementation=(here(), "store"), checks=["total"], max_examples=60, seed=0)
     finding = report.findings[0]
     assert finding.outcome == "escaped" and "AttributeError" in finding.error
-    assert "name.upper()" in finding.error and "_targets.py" not in finding.error
+    assert "name.upper()" in finding.error and "pytest_aacl" not in finding.error
+    assert finding.code == "AACL130" == CHECKS["total"].code  # a stable identifier, for CI filters
 
 
 def test_user_checks_run_by_name(isolated_checks: dict[str, Any]) -> None:
     @check(inputs=("conforming",), needs_implementation=True)
     def name_is_short(case: Any, call: Any, ctx: CheckContext) -> None:
         """Names reaching the implementation are at most 3 characters."""
-        assert not ctx.black_box and ctx.tool == "store" and ctx.schema["required"] == ["name", "enabled"]
+        assert not ctx.black_box and ctx.tool == "store" and ctx.spec.parameters["required"] == ["name", "enabled"]
         for kwargs in call.received:
             assert len(kwargs["name"]) <= 3, f"name {kwargs['name']!r} is too long"
 
     report = fuzz(boundary(store, schema=FLAG_SCHEMA), checks=["name_is_short"], max_examples=60, seed=0)
     assert [f.check for f in report.findings] == ["name_is_short"]
     assert "is too long" in report.findings[0].message
+    assert report.findings[0].code == "name_is_short"  # a user check without code= is known by its name
+
+
+def test_a_user_check_carries_its_own_code(isolated_checks: dict[str, Any]) -> None:
+    @check(inputs=("conforming",), code="ACME-001")
+    def never_answers(case: Any, call: Any, ctx: CheckContext) -> None:
+        """Always fails: the code is what is judged here."""
+        raise AssertionError("no")
+
+    report = fuzz(boundary(store, schema=FLAG_SCHEMA), checks=["never_answers"], max_examples=5, seed=0)
+    assert {f.code for f in report.findings} == {"ACME-001"}
+    with pytest.raises(ValueError, match=r"check\(\) got code='not a code'.*letters, digits"):
+        check(code="not a code")
+    codes = [c.code for c in CHECKS.values() if c.func.__module__ == "pytest_aacl._checks"]
+    assert len(codes) == len(set(codes)) and all(c.startswith("AACL") for c in codes)
 
 
 @pytest.mark.parametrize(

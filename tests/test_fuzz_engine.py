@@ -13,8 +13,7 @@ from pydantic import AnyUrl
 from pytest_aacl.strategies import HallucinatedCall, InvalidCall, Label, Mutation
 
 from pytest_aacl import InvalidArgument, fuzz
-from pytest_aacl._targets import Target
-from pytest_aacl._targets_resolve import resolve
+from pytest_aacl._targets import Target, resolve
 
 COUNT_SCHEMA: dict[str, Any] = {
     "type": "object",

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from pytest_aacl.strategies import FAMILIES, coverage
-from pytest_aacl.strategies._invalid import MUTATIONS
+from pytest_aacl.strategies._mutation_kinds import MUTATIONS
 from pytest_aacl.strategies._space import CATALOGUE
 
 from pytest_aacl import CorrectionError, boundary
@@ -71,7 +71,7 @@ def test_every_canonical_class_arrives_unchanged_through_the_boundary():
 
 def test_every_invalid_class_is_refused_by_the_boundary():
     tool, calls = _tool(), coverage("invalid", SCHEMA)
-    kinds = {label.kind for call in calls for label in call.labels}
+    kinds = {label.family for call in calls for label in call.labels}
     assert {"overflow", "bool_for_number", "enum_contains_member", "enum_separator_variant", "enum_prefix",
             "non_leap_day", "impossible_time", "duplicate_items"} <= kinds
     for call in calls:
@@ -150,7 +150,7 @@ def test_every_invalid_class_of_the_catalogue_is_generated_for_its_type():
             path = str(label.path)
             # the field itself; for an object, also what is missing or extra inside it
             field = path.split(".")[0] if path.startswith("object.") else path
-            sent.setdefault(field, set()).add(label.kind)
+            sent.setdefault(field, set()).add(label.family)
     missing = [(c.type, c.label) for c in CATALOGUE if c.expect == "invalid" and c.type in _EVERY_TYPE
                and c.label not in sent.get(c.type.replace("-", "_"), set())]
     assert not missing, missing
@@ -239,15 +239,15 @@ def test_every_other_json_type_is_sent_where_no_reading_can_rescue_it() -> None:
     objects = {"type": "array", "items": {"type": "object", "required": ["a"], "properties": {"a": {"type": "integer"}}}}
     sent = [c.labels[0] for c in coverage("invalid", {"type": "object", "properties": {"r": objects}})
             if c.labels[0].path == "r"]
-    changes = [m.mutated for m in sent if m.kind == "type_change"]
-    texts = [m.mutated for m in sent if m.kind == "invalid_json_text"]
+    changes = [m.rendered for m in sent if m.family == "type_change"]
+    texts = [m.rendered for m in sent if m.family == "invalid_json_text"]
     assert {type(v).__name__ for v in changes} >= {"dict", "bool", "int"}
     assert {"42", "true"} <= set(texts)
     strings = {"type": "array", "items": {"type": "string"}}
     sent = [c.labels[0] for c in coverage("invalid", {"type": "object", "properties": {"r": strings}})
             if c.labels[0].path == "r"]
-    assert not [m for m in sent if m.kind == "invalid_json_text" and not m.mutated.startswith("[")]
-    assert not [m for m in sent if m.kind == "type_change" and isinstance(m.mutated, (str, int))]
+    assert not [m for m in sent if m.family == "invalid_json_text" and not m.rendered.startswith("[")]
+    assert not [m for m in sent if m.family == "type_change" and isinstance(m.rendered, (str, int))]
 
 
 def test_both_truth_values_are_rendered_in_every_family() -> None:

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from pytest_aacl import boundary
-from pytest_aacl._harness_plugin import Harness
 from pytest_aacl.harness import Task, ToolCall, ToolResult, Turn, load_corpus, save_case
+from pytest_aacl.harness._fixture import Harness
 
 pytest_plugins = ["pytester"]
 

@@ -62,7 +62,7 @@ def test_wheel_maps_strategies_into_the_package(wheel: zipfile.ZipFile) -> None:
     # nothing generic may land at the top level of site-packages
     tops = {n.split("/", 1)[0] for n in names}
     assert tops == {"pytest_aacl", next(t for t in tops if t.endswith(".dist-info"))}
-    for module in ("_boundary.py", "_normalise/__init__.py", "_specs/__init__.py", "_integration/plugin.py"):
+    for module in ("_boundary.py", "_normalise/__init__.py", "_specs/__init__.py", "_plugins/integration.py"):
         assert f"pytest_aacl/{module}" in names
 
 

@@ -277,7 +277,7 @@ def test_a_run_of_renderings_only_is_not_a_blocker_when_the_tool_refuses_them() 
 
 
 def test_the_reproduce_line_quotes_a_target_with_arguments() -> None:
-    from pytest_aacl._fuzz_plugin import _FuzzFailure
+    from pytest_aacl._plugins.fuzz import _FuzzFailure
 
     def add(a: int, b: int) -> int:
         return a + int(b)

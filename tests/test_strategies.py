@@ -16,11 +16,7 @@ from hypothesis.errors import InvalidArgument
 from pytest_aacl.strategies import (
     ABSENT,
     FAMILIES,
-    INT_STRING,
-    INT_THOUSANDS,
-    KEY_CASE,
-    LIST_CSV,
-    NULL_FOR_OPTIONAL,
+    Family,
     adversarial,
     all_renderings,
     conforming,
@@ -91,7 +87,7 @@ def _undo(args: dict[str, Any], label: Any) -> None:
     holder: Any = args
     for part in parents:
         holder = holder[part]
-    if label.family == KEY_CASE:
+    if label.family == Family.KEY_CASE:
         holder[label.original] = holder.pop(label.rendered)
     elif label.original is ABSENT:
         assert holder.pop(last) == label.rendered
@@ -133,15 +129,15 @@ def test_hallucinated_intended_is_valid_and_labels_explain_every_difference(sche
 
 def test_families_restrict_the_renderings() -> None:
     @FAST
-    @given(hallucinated(SEARCH, families={INT_THOUSANDS, LIST_CSV}))
+    @given(hallucinated(SEARCH, families={Family.INT_THOUSANDS, Family.LIST_CSV}))
     def check(call: Any) -> None:
-        assert call.labels and {label.family for label in call.labels} <= {INT_THOUSANDS, LIST_CSV}
+        assert call.labels and {label.family for label in call.labels} <= {Family.INT_THOUSANDS, Family.LIST_CSV}
 
     check()
 
 
 def test_null_for_optional_means_the_field_is_absent_from_intended() -> None:
-    call = find(hallucinated(SEARCH, families={NULL_FOR_OPTIONAL}), lambda c: True,
+    call = find(hallucinated(SEARCH, families={Family.NULL_FOR_OPTIONAL}), lambda c: True,
                 settings=settings(database=None, derandomize=True))
     label = call.labels[0]
     assert label.original is ABSENT
@@ -151,7 +147,7 @@ def test_null_for_optional_means_the_field_is_absent_from_intended() -> None:
 def test_shrinks_to_the_simplest_family_and_rendering() -> None:
     schema = {"type": "object", "properties": {"n": {"type": "integer"}}, "required": ["n"]}
     call = find(hallucinated(schema), lambda c: True, settings=settings(database=None, derandomize=True))
-    assert call.labels[0].family == INT_STRING
+    assert call.labels[0].family == Family.INT_STRING
     assert call.args == {"n": "0"}
 
 
@@ -171,7 +167,7 @@ def test_derandomized_runs_are_identical() -> None:
 
 
 def test_call_repr_is_one_line_of_python() -> None:
-    call = find(hallucinated(SEARCH, families={INT_THOUSANDS}), lambda c: True,
+    call = find(hallucinated(SEARCH, families={Family.INT_THOUSANDS}), lambda c: True,
                 settings=settings(database=None, derandomize=True))
     line = call.call_repr("search_web")
     rendered = call.args["max_results"]
@@ -187,7 +183,7 @@ def test_call_repr_is_one_line_of_python() -> None:
         (lambda: hallucinated(SEARCH, min_fields=0), "at least 1"),
         (lambda: hallucinated(SEARCH, min_fields=50), "pass a smaller min_fields"),
         (lambda: hallucinated({"type": "object", "properties": {"q": {"type": "string", "format": "uri"}},
-                               "required": ["q"]}, families={INT_STRING}), "families possible here"),
+                               "required": ["q"]}, families={Family.INT_STRING}), "families possible here"),
         (lambda: conforming({"type": "array"}), "object"),
         (lambda: conforming(42), "JSON Schema dict"),
         (lambda: renderings("x", {"type": "integer"}), "not valid under the schema"),
@@ -247,8 +243,8 @@ def test_invalid_and_adversarial_carry_mutation_records() -> None:
     @FAST
     @given(invalid(BOOKING), adversarial(SEARCH))
     def check(bad: Any, hostile: Any) -> None:
-        assert bad.labels and bad.labels[0].kind
-        assert hostile.labels and hostile.labels[0].kind
+        assert bad.labels and bad.labels[0].family
+        assert hostile.labels and hostile.labels[0].family
         assert hostile.call_repr("search").startswith("search(")  # safe even with hostile objects
 
     check()
@@ -362,3 +358,41 @@ def test_every_family_can_be_asked_for_alone(family: str) -> None:
         assert {label.family for label in call.labels} == {family}
 
     check()
+
+
+# -- the family names and the record shape ---------------------------------------------------
+
+
+def test_a_family_member_is_its_name_wherever_it_is_shown() -> None:
+    member = Family.INT_THOUSANDS
+    assert member == "int_thousands" and Family("int_thousands") is member
+    assert str(member) == f"{member}" == "int_thousands" and repr(member) == "'int_thousands'"
+    assert json.dumps({member: [member]}) == '{"int_thousands": ["int_thousands"]}'
+    assert {"int_thousands": 1}[member] == 1 and member in {"int_thousands"}
+    assert list(Family) == list(FAMILIES)  # one member per family, in shrink order
+    assert all(isinstance(name, Family) for name in FAMILIES)
+
+
+def test_the_family_names_are_one_public_enum_not_fifty_constants() -> None:
+    import pytest_aacl.strategies as strategies
+
+    assert "Family" in strategies.__all__ and "FAMILIES" in strategies.__all__
+    assert not [name for name in Family.__members__ if hasattr(strategies, name) or name in strategies.__all__]
+    assert strategies.families.__all__ == ["FAMILIES", "Family"]
+
+
+def test_labels_and_mutations_share_one_shape() -> None:
+    from pytest_aacl.strategies import Label, Mutation
+    from pytest_aacl.strategies._records import Change
+
+    label = Label("max_results", Family.INT_THOUSANDS, 1000, "1,000", True)
+    mutation = Mutation("max_results", "out_of_bounds", 20, 21)
+    assert all(isinstance(record, Change) and record.path == "max_results" for record in (label, mutation))
+    assert (label.family, label.rendered, label.ambiguous, label.mutation) == ("int_thousands", "1,000", True, False)
+    assert (mutation.family, mutation.rendered, mutation.ambiguous, mutation.mutation) == ("out_of_bounds", 21, False, True)
+    assert (mutation.kind, mutation.mutated) == ("out_of_bounds", 21)  # the names of earlier releases, read-only
+    with pytest.raises(AttributeError):
+        mutation.kind = "type_change"  # type: ignore[misc]
+    assert repr(mutation) == "Mutation(path='max_results', family='out_of_bounds', original=20, rendered=21)"
+    assert repr(label) == "Label(path='max_results', family='int_thousands', original=1000, rendered='1,000', ambiguous=True)"
+    assert str(mutation) == "max_results: 20 -> 21 [out_of_bounds]"

@@ -229,7 +229,7 @@ def test_the_private_names_conforming_swaps_exist_in_the_installed_hypothesis_js
     from hypothesis_jsonschema import _canonicalise
 
     hjs = importlib.import_module("strategies._hjs")
-    missing = [name for name in hjs.PATCHED if not hasattr(_canonicalise, name)]
+    missing = [name for name in hjs.PATCHED + hjs.USED if not hasattr(_canonicalise, name)]
     assert not missing, f"hypothesis-jsonschema {hypothesis_jsonschema.__version__} lacks {missing}"
     assert hypothesis_jsonschema.__version__.startswith("0.23."), hypothesis_jsonschema.__version__
     before = {name: getattr(_canonicalise, name) for name in hjs.PATCHED}

@@ -360,7 +360,7 @@ def test_a_python_stdio_server_logs_quietly_and_keeps_the_users_sitecustomize(
     """The MCP SDK renders a rich traceback for every failing call (0.8 s each): a stdio
     server's MCP loggers are quieted as they are in memory, without hiding the user's own
     `sitecustomize`."""
-    from pytest_aacl._targets_mcp import _server_env
+    from pytest_aacl._targets._mcp import _server_env
 
     user = tmp_path / "usersite"
     user.mkdir()
@@ -376,7 +376,7 @@ def test_a_python_stdio_server_logs_quietly_and_keeps_the_users_sitecustomize(
 def test_a_python_stdio_server_dies_with_the_process_that_started_it() -> None:
     """A run stopped by `timeout` or Ctrl-C must not leave a busy server running, orphaned
     (mcp-number-theory went on computing at 66 % CPU)."""
-    from pytest_aacl._targets_mcp import _server_env
+    from pytest_aacl._targets._mcp import _server_env
 
     starter = ("import subprocess, sys, time; "
                "child = subprocess.Popen([sys.executable, '-c', 'while True: pass']); "

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from pytest_aacl._targets import Target, resolve
-from pytest_aacl._worker import OUTPUT_TAIL, ProcessWorker, ThreadWorker
+from pytest_aacl._targets._worker import OUTPUT_TAIL, ProcessWorker, ThreadWorker
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="the process worker needs os.fork")
 

@@ -10,9 +10,6 @@ import pytest_aacl.strategies
 import pytest_aacl
 import pytest_aacl.harness
 
-#: family constants are documented as a table in families.md; one line for them all here
-FAMILY_CONSTANTS = set(pytest_aacl.strategies.families.__all__) - {"FAMILIES"}
-
 #: public values that are not classes or functions: what they are, where they are explained
 CONSTANTS: dict[str, str] = {
     "pytest_aacl.CHECKS": "every registered check by name, in run order ([checks](checks.md))",
@@ -71,9 +68,8 @@ def api_core() -> str:
 
 
 def api_strategies() -> str:
-    return (_render(pytest_aacl.strategies, FAMILY_CONSTANTS) + "\n\nThe family constants ("
-            + ", ".join(f"`{n}`" for n in sorted(FAMILY_CONSTANTS))
-            + ") are the family names of [the families reference](families.md#every-family).")
+    return (_render(pytest_aacl.strategies) + "\n\nThe members of `Family` are the family names of "
+            "[the families reference](families.md#every-family), in shrink order.")
 
 
 def api_harness() -> str:

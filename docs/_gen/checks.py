@@ -14,11 +14,11 @@ def builtin() -> dict[str, object]:
 
 
 def checks_table() -> str:
-    lines = ["| check | runs on | needs the implementation | severity | judges | default `Fix:` line |",
-             "|---|---|---|---|---|---|"]
+    lines = ["| check | code | runs on | needs the implementation | severity | judges | default `Fix:` line |",
+             "|---|---|---|---|---|---|---|"]
     for name, c in builtin().items():
         box = "yes: not applicable to a black box" if c.needs_implementation else "no: black box too"
-        lines.append(f"| [`{name}`](#{name}) | {', '.join(c.inputs)} | {box} | {c.severity} | "
+        lines.append(f"| [`{name}`](#{name}) | `{c.code}` | {', '.join(c.inputs)} | {box} | {c.severity} | "
                      f"{cell(c.description)} | {cell(c.fix) or '(the check gives its own)'} |")
     return "\n".join(lines)
 

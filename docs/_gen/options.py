@@ -55,6 +55,7 @@ KEYWORDS: dict[str, dict[str, str]] = {
         "needs_implementation": "it reads `call.received`: not applicable to a black box",
         "severity": "`\"defect\"` fails a run; `\"advice\"` is reported and passes unless `--aacl-advice-fails`",
         "fix": "the default `Fix:` line of its findings",
+        "code": "the stable identifier its findings carry as `Finding.code` (letters, digits, `_`, `-`); default: its name",
     },
     "conforming": {"schema": "a JSON Schema dict, a `ToolSpec` or a boundary `Tool`",
                    "registry": "a `referencing.Registry` holding the schemas remote `$ref`s name"},
@@ -161,7 +162,7 @@ def ini_table() -> str:
 
 
 def markers_list() -> str:
-    from pytest_aacl._integration.plugin import MARKER
+    from pytest_aacl._plugins.integration import MARKER
 
     _options, _inis, markers = registrations()
     lines = [f"* `@pytest.mark.{m.split(':', 1)[0]}`: {cell(m.split(':', 1)[1].strip())}" for m in markers]

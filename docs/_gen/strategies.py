@@ -13,7 +13,7 @@ from typing import Any
 
 from pytest_aacl.strategies import FAMILIES, coverage
 from pytest_aacl.strategies._adversarial import JSON_PAYLOADS, PYTHON_PAYLOADS
-from pytest_aacl.strategies._invalid import MUTATIONS
+from pytest_aacl.strategies._mutation_kinds import MUTATIONS
 from pytest_aacl.strategies._records import ABSENT
 
 from ._md import cell, code, json_code
@@ -61,7 +61,7 @@ def _first_by(records: list[Any]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for record in records:
         label = record.labels[0]
-        out.setdefault(getattr(label, "family", None) or label.kind, label)
+        out.setdefault(label.family, label)
     return out
 
 
@@ -78,11 +78,11 @@ def _shown(kind: str, registry: Any, what: str) -> dict[str, Any]:
 
 def families_table() -> str:
     shown = _shown("hallucinated", FAMILIES, "families")
-    lines = ["| family | constant | what the model does | example: field: intended → sent |", "|---|---|---|---|"]
+    lines = ["| family | member | what the model does | example: field: intended → sent |", "|---|---|---|---|"]
     for name, what in FAMILIES.items():
         label = shown[name]
         ambiguous = " (ambiguous: a correction is as good)" if label.ambiguous else ""
-        lines.append(f"| `{name}` | `{name.upper()}` | {cell(what)} | "
+        lines.append(f"| `{name}` | `Family.{name.name}` | {cell(what)} | "
                      f"`{label.path}`: {_value(label.original)} → {_value(label.rendered)}{ambiguous} |")
     return "\n".join(lines)
 
@@ -92,7 +92,7 @@ def mutations_table() -> str:
     lines = ["| mutation kind | what is sent | example: field: valid → sent |", "|---|---|---|"]
     for kind, what in MUTATIONS.items():
         label = shown[kind]
-        lines.append(f"| `{kind}` | {what} | `{label.path}`: {_value(label.original)} → {_value(label.mutated)} |")
+        lines.append(f"| `{kind}` | {what} | `{label.path}`: {_value(label.original)} → {_value(label.rendered)} |")
     return "\n".join(lines)
 
 

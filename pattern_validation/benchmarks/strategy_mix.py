@@ -48,7 +48,7 @@ def main(n: int = 1000) -> None:
     _table("hallucinated: fields rendered per call", sizes, len(calls))
     for kind in ("invalid", "adversarial"):
         drawn = _draws(getattr(aacl, kind)(SEARCH_WEB_SCHEMA), n)
-        _table(f"{kind}: mutation kinds", Counter(m.kind for c in drawn for m in c.labels), len(drawn))
+        _table(f"{kind}: mutation kinds", Counter(m.family for c in drawn for m in c.labels), len(drawn))
         _table(f"{kind}: fields", Counter(m.path.split(".")[0].split("[")[0] for c in drawn for m in c.labels), len(drawn))
     coverage = getattr(aacl, "coverage", None)
     if coverage is not None:

@@ -16,21 +16,23 @@ import sys
 from collections.abc import Generator, Iterator
 from contextlib import ExitStack
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from ._scrub import Scrubber
-from .plugin import (
-    _CURRENT,
-    _RECORDING_MODES,
+from ._state import (
+    CURRENT,
     PASSED,
+    RECORDING_MODES,
     REFUSALS,
     REWRITE,
-    _Session,
+    Session,
     is_recorded,
     state_of,
 )
+
+if TYPE_CHECKING:
+    from ._scrub import Scrubber
 
 _REPORTED = pytest.StashKey[int]()  # on an item: how many of its refusals a report showed
 
@@ -68,11 +70,11 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
         exists = _exists(Path(path))
         if mode in ("all", "rewrite") and exists:
             rerecorded.append(path)
-        elif mode in _RECORDING_MODES and not exists:
+        elif mode in RECORDING_MODES and not exists:
             new += 1
     state.gate.pending = len(rerecorded) + new
     if state.gate.pending and not state.gate.ci:
-        from ._recorder import estimate
+        from ._recorder import estimate  # lazy: start-up (yaml, vcrpy)
 
         state.gate.estimate = estimate(rerecorded, new, state.prices())
 
@@ -91,11 +93,11 @@ def _exists(path: Path) -> bool:
         return False
 
 
-def _guard(item: pytest.Item, state: _Session) -> Any:
+def _guard(item: pytest.Item, state: Session) -> Any:
     """The socket guard for one phase of an integration test (see ``_network``)."""
-    from ._confirm import Refusal
-    from ._network import guarding, guarding_children
-    from ._recorder import refuse
+    from ._confirm import Refusal  # lazy: start-up, as the two below
+    from ._network import guarding, guarding_children  # lazy: start-up
+    from ._recorder import refuse  # lazy: start-up (yaml, vcrpy)
 
     gate = state.gate
     record = item.stash.setdefault(REFUSALS, [])
@@ -131,13 +133,13 @@ def _phase(item: pytest.Item, when: str) -> Generator[None, Any, Any]:
     if state is None or not is_recorded(item, state):
         return (yield)
     if when == "setup":
-        item.config.stash[_CURRENT] = item
+        item.config.stash[CURRENT] = item
     try:
         with _guard(item, state):
             return (yield)
     finally:
         if when == "teardown":
-            item.config.stash[_CURRENT] = None
+            item.config.stash[CURRENT] = None
 
 
 @pytest.hookimpl(wrapper=True, tryfirst=True)
@@ -193,7 +195,7 @@ def _unseen_refusals(item: pytest.Item, report: pytest.TestReport) -> None:
 @pytest.hookimpl(optionalhook=True)
 def pytest_recording_configure(config: pytest.Config, vcr: Any) -> None:
     state = state_of(config)
-    item = config.stash.get(_CURRENT, None)
+    item = config.stash.get(CURRENT, None)
     if item is None or state is None or not is_recorded(item, state):
         return
     configure_vcr(vcr, state.scrubber(), config.getini("aacl_volatile_fields"),
@@ -202,8 +204,12 @@ def pytest_recording_configure(config: pytest.Config, vcr: Any) -> None:
 
 def configure_vcr(vcr: Any, scrubber: Scrubber, volatile: list[str], fresh: bool = False) -> None:
     """Our serializer, persister and matching on a ``vcr.VCR`` (also used by the benchmark)."""
-    from ._cassettes import Persister, Serializer
-    from ._matching import make_body_matcher, make_path_matcher, make_query_matcher
+    from ._cassettes import Persister, Serializer  # lazy: start-up (yaml)
+    from ._matching import (  # lazy: start-up
+        make_body_matcher,
+        make_path_matcher,
+        make_query_matcher,
+    )
 
     vcr.register_serializer("yaml", Serializer())
     vcr.register_persister(Persister(vcr.persister, scrubber, fresh=fresh))
@@ -249,8 +255,15 @@ def _aacl_cassette(request: pytest.FixtureRequest) -> Iterator[Any]:
         return
     from vcr.record_mode import RecordMode
 
-    from ._matching import Canonical
-    from ._recorder import TestUsage, attach, missing_message, record_command, unmatched_message
+    from .._compat.vcr import cassette_path  # lazy: start-up
+    from ._matching import Canonical  # lazy: start-up, as the one below
+    from ._recorder import (  # lazy: start-up
+        TestUsage,
+        attach,
+        missing_message,
+        record_command,
+        unmatched_message,
+    )
 
     gate = state.gate
     usage = TestUsage(item.nodeid, state.prices())
@@ -261,7 +274,7 @@ def _aacl_cassette(request: pytest.FixtureRequest) -> Iterator[Any]:
         yield usage
         state.calls.extend(usage.calls)
         return
-    path = str(cassette._path)
+    path = str(cassette_path(cassette))
     exists = _exists(Path(path))
     mode = RecordMode(cassette.record_mode).value
     rewrite = item.stash.get(REWRITE, False)
@@ -270,7 +283,7 @@ def _aacl_cassette(request: pytest.FixtureRequest) -> Iterator[Any]:
             pytest.fail(f"cassette {path} is empty (0 bytes); delete it and record it again: "
                         f"{record_command(item.nodeid, False, state.marker)}", pytrace=False)
         pytest.fail(missing_message(path, item.nodeid, gate.ci, state.marker), pytrace=False)
-    if rewrite or mode == "all" or (mode in _RECORDING_MODES and not exists):
+    if rewrite or mode == "all" or (mode in RECORDING_MODES and not exists):
         _refuse(gate.refusal())  # confirmation, and budget left: before the test body runs
     scrubber = state.scrubber()
     canonical = Canonical(request.config.getini("aacl_volatile_fields"), scrubber)
@@ -287,7 +300,7 @@ def _aacl_cassette(request: pytest.FixtureRequest) -> Iterator[Any]:
                              "is unchanged")
     calls = usage.calls
     state.calls.extend(calls)
-    from ._report import summarise
+    from ._report import summarise  # lazy: start-up
 
     totals = summarise(calls)
     item.user_properties.extend([

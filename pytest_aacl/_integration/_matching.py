@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 from urllib.parse import parse_qsl
 
+from .._compat.vcr import set_responses
 from ._decode import UndecodableBody, decode, encodings
 from ._scrub import _MULTIPART, _QUERY_WORDS, REDACTED, Scrubber, is_credential_name, is_form
 
@@ -144,13 +145,13 @@ def install_index(cassette: Any, canonical: Canonical) -> Callable[[int], None]:
         add(index)
 
     def responses(request: Any) -> Iterator[tuple[int, Any]]:
-        filtered = cassette._before_record_request(request)  # vcrpy's filters, as its own scan
+        filtered = cassette.filter_request(request)  # vcrpy's filters, as its own scan
         if not filtered:
             return
         for index in by_key.get(canonical.key(filtered), ()):
             yield index, cassette.data[index][1]
 
-    cassette._responses = responses
+    set_responses(cassette, responses)
     return add
 
 

@@ -19,14 +19,17 @@ without it is ``unlabelled``, and a malformed one is a `CassetteError` naming th
 from __future__ import annotations
 
 import datetime as _dt
+import email.utils
 import os
 import re
 from pathlib import Path
 from typing import Any
 
+from .._compat.vcr import persister, set_persister
 from ._cassettes import CassetteError, dumps, read, write_atomic
 
-__all__ = ["ENV", "KINDS", "check_provenance", "describe", "read_provenance", "stamp", "stamping"]
+__all__ = ["ENV", "KINDS", "cassette_evidence", "check_provenance", "describe", "last_response_date",
+           "read_provenance", "stamp", "stamping"]
 
 #: set by a script that records synthetic traffic to its own path (``cassettes/build_harness.py``)
 ENV = "AACL_SYNTHETIC_SOURCE"
@@ -116,6 +119,41 @@ def describe(provenance: dict[str, Any] | None) -> str:
     return f"recorded {provenance['date']}" + (f" ({sdks})" if sdks else "")
 
 
+def cassette_evidence(path: str | os.PathLike[str]) -> dict[str, Any]:
+    """What a result replayed from the cassette at `path` rests on (a compatibility-matrix
+    cell, see `harness._matrix`): ``evidence`` (its provenance kind, ``unlabelled``, or
+    ``invalid`` with ``provenance_error``), the checked ``provenance`` and its
+    ``provenance_label``, and for a recording the ``date`` it was recorded."""
+    try:
+        provenance = read_provenance(path)
+    except CassetteError as exc:
+        return {"evidence": "invalid", "provenance": None, "provenance_error": exc.reason}
+    found = {"evidence": provenance["kind"] if provenance else "unlabelled", "provenance": provenance,
+             "provenance_label": describe(provenance)}
+    if provenance and provenance["kind"] == "recorded":
+        found["date"] = provenance["date"]
+    return found
+
+
+def last_response_date(path: str | os.PathLike[str]) -> str | None:
+    """The ISO day the cassette's last dated response was sent (its ``date`` header); None
+    when no response has one, or the file cannot be read as a cassette."""
+    try:
+        interactions = read(path).get("interactions", [])
+    except Exception:
+        return None
+    for interaction in reversed(interactions):
+        headers = {str(k).lower(): v for k, v in (interaction.get("response", {}).get("headers") or {}).items()}
+        value = headers.get("date")
+        value = value[0] if isinstance(value, list) and value else value
+        if isinstance(value, str):
+            try:
+                return email.utils.parsedate_to_datetime(value).date().isoformat()
+            except (TypeError, ValueError):
+                continue
+    return None
+
+
 class _Stamping:
     """A vcrpy persister that writes the recording's provenance into the file it saved."""
 
@@ -135,6 +173,6 @@ class _Stamping:
 
 def stamping(cassette: Any) -> None:
     """Make `cassette` (a vcrpy Cassette) stamp its provenance whenever it is saved."""
-    persister = getattr(cassette, "_persister", None)
-    if persister is not None and not isinstance(persister, _Stamping):
-        cassette._persister = _Stamping(persister)
+    inner = persister(cassette)
+    if inner is not None and not isinstance(inner, _Stamping):
+        set_persister(cassette, _Stamping(inner))

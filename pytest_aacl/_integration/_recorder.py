@@ -16,6 +16,8 @@ from typing import Any, NoReturn
 
 import pytest
 
+from .._compat.vcr import cassette_path
+from ._cassettes import CassetteError, read
 from ._confirm import LiveGate, Refusal
 from ._decode import UndecodableBody
 from ._estimate import estimate as estimate_call
@@ -155,7 +157,7 @@ def unmatched_message(cassette: Any, request: Any, nodeid: str, ci: bool,
     """Why replay failed for ``request``, naming the cassette and the command that fixes it."""
     prefix = "CI replays cassettes only and never calls a live API: " if ci else ""
     suffix = " (run it locally without CI, then commit the cassette)" if ci else ""
-    path = cassette._path
+    path = cassette_path(cassette)
     what = f"{request.method} {request.uri}"
     if not cassette.data:
         return missing_message(path, nodeid, ci, marker)
@@ -178,8 +180,6 @@ def missing_message(path: str, nodeid: str, ci: bool, marker: str = "integration
 
 def estimate(existing: list[str], new: int, prices: PriceTable) -> str:
     """The prompt's cost estimate: what existing recordings cost; unknown for new tests."""
-    from ._cassettes import CassetteError, read
-
     total, unpriced = Decimal(0), 0
     for path in existing:
         try:

@@ -106,7 +106,7 @@ def report_json(calls: list[Call], price_sources: list[str]) -> dict[str, Any]:
 
 
 def write_json(path: Path, document: dict[str, Any]) -> None:
-    from ._cassettes import write_atomic
+    from ._cassettes import write_atomic  # lazy: start-up (yaml, for the xdist controller)
 
     write_atomic(path, json.dumps(document, indent=2, sort_keys=True) + "\n")
 

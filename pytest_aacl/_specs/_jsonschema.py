@@ -227,7 +227,10 @@ def _metavalidator(draft: int) -> Any:
            7: jsonschema.Draft7Validator, 2019: jsonschema.Draft201909Validator,
            2020: jsonschema.Draft202012Validator}[draft]
     if draft in (2019, 2020):
-        from ._metaschema import static_2019_09, static_2020_12
+        from ._metaschema import (  # lazy: large static documents, needed only to validate a schema
+            static_2019_09,
+            static_2020_12,
+        )
 
         return cls(static_2020_12() if draft == 2020 else static_2019_09())
     return cls(cls.META_SCHEMA)
@@ -237,7 +240,9 @@ def _metavalidator(draft: int) -> Any:
 def _valid_for(draft: int) -> Callable[[Any], bool]:
     """The fast yes/no check of `draft`'s metaschema (`_metacheck`); where it says no,
     jsonschema looks again and words the error."""
-    from ._metacheck import compiled
+    from ._metacheck import (
+        compiled,  # lazy: large static documents, needed only to validate a schema
+    )
 
     check = compiled(_metavalidator(draft).schema, draft)
     return check if check is not None else (lambda _node: False)

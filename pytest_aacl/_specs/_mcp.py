@@ -12,28 +12,16 @@ from collections.abc import Callable
 from typing import Any
 
 from .. import _args
+from .._compat.mcp import sync_tools
 from .._errors import SpecError
+from .._kinds import classify
 from .._spec import ToolSpec
+from ._function import from_function
 from ._jsonschema import canonicalise
 
-__all__ = ["from_mcp", "is_mcp", "specs_from_mcp_server", "specs_from_mcp_server_async"]
+__all__ = ["from_mcp", "specs_from_mcp_server", "specs_from_mcp_server_async"]
 
-_ROOTS = ("fastmcp", "mcp", "mcp_types")
-
-
-def _roots(obj: Any) -> set[str]:
-    return {(c.__module__ or "").split(".", 1)[0] for c in type(obj).__mro__}
-
-
-def is_mcp(obj: Any) -> bool:
-    """An object from fastmcp / mcp (a tool, a server, or a FastMCP-decorated function)."""
-    return bool(_roots(obj) & set(_ROOTS)) or hasattr(obj, "__fastmcp__")
-
-
-def _is_server(obj: Any) -> bool:
-    return hasattr(obj, "list_tools") and (hasattr(obj, "_tool_manager") or ("fastmcp" in _roots(obj)
-                                           and hasattr(obj, "add_tool")))
-
+_SERVERS = ("fastmcp_server", "mcp_server")
 
 def from_mcp(obj: Any, *, name: str | None = None) -> ToolSpec:
     """A `ToolSpec` from an MCP tool: a FastMCP tool (or a function decorated with a FastMCP
@@ -42,7 +30,7 @@ def from_mcp(obj: Any, *, name: str | None = None) -> ToolSpec:
     Given a server, `name` selects one of its tools (see `specs_from_mcp_server` for all).
     """
     _args.text("from_mcp", "name", name, optional=True, example='name="search_web"')
-    if _is_server(obj):
+    if classify(obj) in _SERVERS:
         specs = specs_from_mcp_server(obj)
         chosen = [s for s in specs if name is None or s.name == name]
         if len(chosen) != 1:
@@ -97,8 +85,6 @@ def _runner(tool: Any) -> Callable[..., Any] | None:
 
 def _codecs(fn: Callable[..., Any]) -> tuple[Any, Any]:
     """Reuse the type-hint codecs (dates, enums, models) when the function's hints allow."""
-    from ._function import from_function
-
     try:
         spec = from_function(fn)
     except SpecError:
@@ -112,10 +98,9 @@ def specs_from_mcp_server(server: Any) -> list[ToolSpec]:
     The servers' listing APIs are async; this runs them with `asyncio.run`, so inside a
     running event loop use `await specs_from_mcp_server_async(server)` instead.
     """
-    manager = getattr(server, "_tool_manager", None)
-    if manager is not None and callable(getattr(manager, "list_tools", None)) \
-            and not inspect.iscoroutinefunction(manager.list_tools):
-        return [_from_tool(t, server) for t in manager.list_tools()]  # MCP SDK: keeps each `fn`
+    tools = sync_tools(server)
+    if tools is not None:
+        return [_from_tool(t, server) for t in tools]  # MCP SDK: keeps each `fn`
     import asyncio  # lazy: costs tens of milliseconds, and only servers need it
 
     try:
@@ -128,12 +113,12 @@ def specs_from_mcp_server(server: Any) -> list[ToolSpec]:
 
 async def specs_from_mcp_server_async(server: Any) -> list[ToolSpec]:
     """`specs_from_mcp_server` for code that already runs in an event loop."""
-    if not _is_server(server):
+    if classify(server) not in _SERVERS:
         raise SpecError(f"got server={_args.shown(server)}; pass a FastMCP or MCP SDK server (fastmcp.FastMCP, "
                         "mcp.server.fastmcp.FastMCP or MCPServer)")
-    manager = getattr(server, "_tool_manager", None)
-    if manager is not None and not inspect.iscoroutinefunction(getattr(manager, "list_tools", None)):
-        return [_from_tool(t, server) for t in manager.list_tools()]
+    tools = sync_tools(server)
+    if tools is not None:
+        return [_from_tool(t, server) for t in tools]
     listed = server.list_tools()
     tools = await listed if inspect.isawaitable(listed) else listed
     return [_from_tool(t, server) for t in tools]

@@ -105,7 +105,7 @@ _LAZY = ("check_stack", "interceptor_stacks", "interceptor_test")  # they import
 
 def __getattr__(name: str) -> _typing.Any:
     if name in _LAZY:
-        from . import _stacks
+        from . import _stacks  # lazy: it imports hypothesis
 
         return getattr(_stacks, name)
     raise AttributeError(f"module 'pytest_aacl.harness' has no attribute {name!r}")

@@ -18,6 +18,8 @@ from typing import Any, Protocol
 from .. import _args
 from .._boundary import Tool, boundary
 from .._errors import CorrectionError, InvalidArgument
+from .._kinds import classify
+from .._normalise._lenient import read_arguments
 from ._formats import FORMATS, format_correction
 from ._records import Attempt, Run, Task, ToolCall, ToolResult, Turn
 
@@ -226,8 +228,10 @@ def add_cost(total: Decimal | None, model: Any, turn: Turn) -> Decimal | None:
     (a model without a known price, or the simulated model, which costs nothing real)."""
     if total is None or getattr(model, "simulated", False):
         return None
-    from .._integration._prices import PriceTable
-    from .._integration._usage import Usage
+    from .._integration._prices import (
+        PriceTable,  # lazy: only a run with a priced real model has a cost
+    )
+    from .._integration._usage import Usage  # lazy: only a run with a priced real model has a cost
 
     cost = PriceTable.load().cost(Usage(getattr(model, "provider", ""), turn.model or getattr(model, "name", ""),
                                         turn.input_tokens, turn.output_tokens))
@@ -241,14 +245,14 @@ def _boundary_like(tool: Any) -> bool:
 def _as_tools(obj: Any) -> list[Any]:
     """A boundary Tool as it is; a plain function behind `boundary()`; any other fuzz target
     (MCP server or tool, "stdio:...", LangChain tool, "module:object") as its targets."""
-    from .._kinds import classify
-
     kind = classify(obj)
     if kind == "boundary_tool":
         return [obj]
     if kind == "function" and inspect.isfunction(obj):
         return [boundary(obj)]
-    from .._targets_resolve import resolve
+    from .._targets import (
+        resolve,  # lazy: only a target that is not a boundary Tool needs the adapters
+    )
 
     try:
         return list(resolve(obj))
@@ -267,8 +271,6 @@ def as_text(arguments: Any) -> str:
 def _sent(arguments: Any) -> dict[str, Any] | None:
     """The arguments as the model sent them, as one object (its raw text read leniently)."""
     if isinstance(arguments, str):
-        from .._normalise._lenient import read_arguments
-
         try:
             return read_arguments(arguments)
         except CorrectionError:

@@ -19,6 +19,9 @@ import re
 from typing import Any
 
 from .._errors import CorrectionError, SpecError
+from .._normalise import Plan
+from .._normalise._lenient import read_arguments
+from .._specs._jsonschema import from_schema
 from ._formats import path_parts
 
 __all__ = ["read_response"]
@@ -30,9 +33,6 @@ _PLANS: dict[str, Any] = {}  # schema JSON -> its compiled plan, or None (not an
 def _plan(schema: dict[str, Any]) -> Any:
     key = json.dumps(schema, sort_keys=True, default=str)
     if key not in _PLANS:
-        from .._normalise import Plan
-        from .._specs._jsonschema import from_schema
-
         try:
             _PLANS[key] = Plan(from_schema(schema, name="response").parameters, tool="response")
         except SpecError:  # not an object schema, or one the boundary cannot compile
@@ -60,8 +60,6 @@ def read_response(schema: dict[str, Any], validator: Any, answer: Any) -> tuple[
     if plan is not None:
         try:
             if isinstance(answer, str):
-                from .._normalise._lenient import read_arguments
-
                 answer = read_arguments(answer, tool="response")
             value = plan.run(answer)
         except CorrectionError as error:

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from .. import _args
+from .._jsonvalue import observable
 
 __all__ = ["Attempt", "Run", "Task", "ToolCall", "ToolResult", "Turn"]
 
@@ -98,8 +99,8 @@ class Attempt:
 
     def as_dict(self) -> dict[str, Any]:
         return {
-            "number": self.number, "tool": self.tool, "arguments": _jsonable(self.arguments),
-            "outcome": self.outcome, "normalised": _jsonable(self.normalised), "codes": list(self.codes),
+            "number": self.number, "tool": self.tool, "arguments": observable(self.arguments),
+            "outcome": self.outcome, "normalised": observable(self.normalised), "codes": list(self.codes),
             "correction": self.correction, "input_tokens": self.input_tokens,
             "output_tokens": self.output_tokens, "labels": [dict(label) for label in self.labels],
         }
@@ -229,7 +230,7 @@ def _renders(sent: Any, intended: Any, key: str, parameters: dict[str, Any] | No
     node = (parameters or {}).get("properties", {}).get(key)
     if sent is _MISSING or intended is _MISSING or not isinstance(node, dict):
         return False
-    from ..strategies import all_renderings
+    from ..strategies import all_renderings  # lazy: hypothesis costs start-up
 
     schema = {**node, "$defs": parameters["$defs"]} if parameters and "$defs" in parameters else node
     try:
@@ -239,13 +240,4 @@ def _renders(sent: Any, intended: Any, key: str, parameters: dict[str, Any] | No
 
 
 def _shown(value: Any) -> Any:
-    return "<missing>" if value is _MISSING else _jsonable(value)
-
-
-def _jsonable(value: Any) -> Any:
-    import json
-
-    try:
-        return json.loads(json.dumps(value, default=str))
-    except (TypeError, ValueError):
-        return repr(value)
+    return "<missing>" if value is _MISSING else observable(value)

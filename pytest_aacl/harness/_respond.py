@@ -19,6 +19,9 @@ from decimal import Decimal
 from typing import Any
 
 from .. import _args
+from .._errors import SpecError
+from ._interceptors import Context, Stack
+from ._loop import add_cost
 from ._reading import read_response
 from ._records import Attempt, Run, Task
 
@@ -66,8 +69,6 @@ def _validator(schema: dict[str, Any]) -> Any:
     if found is None:
         from jsonschema import FormatChecker, validators
 
-        from .._errors import SpecError
-
         cls = validators.validator_for(schema)
         try:
             cls.check_schema(schema)
@@ -110,8 +111,6 @@ def _first_prompt(request: str, schema: dict[str, Any]) -> str:
 def _check(where: str, model: Any, request: Any, schema: Any, max_retries: Any, native: Any, interceptors: Any,
            context: Any) -> None:
     """Every argument of `respond`/`arespond`, before the model is asked anything."""
-    from ._interceptors import Context, Stack
-
     hook = "acomplete" if where == "arespond" else "complete"
     if not callable(getattr(model, hook, None)):
         raise _args.invalid(where, "model", model, f"a model adapter with {hook}(), e.g. "
@@ -170,8 +169,6 @@ async def arespond(model: Any, request: str, schema: dict[str, Any], *, max_retr
 def _prepare(request: str, schema: dict[str, Any], interceptors: Any, context: Any) -> tuple[dict[str, Any], list[dict[str, Any]], Any]:
     """The composed schema (validated once), and the first messages after every pre_prompt."""
     if interceptors is not None and context is None:
-        from ._interceptors import Context
-
         context = Context()
     composed = interceptors.schema(schema, context) if interceptors is not None else schema
     _validator(composed)
@@ -198,8 +195,6 @@ class _Tally:
         self.cost: Decimal | None = Decimal(0)
 
     def add(self, attempt: ResponseAttempt, turn: Any, codes: tuple[str, ...]) -> None:
-        from ._loop import add_cost
-
         self.cost = add_cost(self.cost, self.model, turn)
         self.run.attempts.append(Attempt(
             attempt.number, attempt.text, "corrected" if attempt.error else "ok", None,

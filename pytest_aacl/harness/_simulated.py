@@ -76,7 +76,7 @@ class _State:
 
 
 def _check_weights(weights: Any) -> None:
-    from ..strategies import FAMILIES
+    from ..strategies import FAMILIES  # lazy: hypothesis costs start-up
 
     expected = 'a mapping of family names to weights >= 0, e.g. weights={"int_string": 2.0, "enum_case": 1.0}'
     _args.mapping("SimulatedModel", "weights", weights, expected=expected)
@@ -241,7 +241,7 @@ class SimulatedModel:
         schema = _field_schema(tool.spec.parameters, field)
         key = (json.dumps(schema, sort_keys=True, default=str), json.dumps(value, sort_keys=True, default=str))
         if key not in _RENDERINGS:
-            from ..strategies import all_renderings
+            from ..strategies import all_renderings  # lazy: hypothesis costs start-up
 
             try:
                 _RENDERINGS[key] = [r for r in all_renderings(value, schema) if r.rendered != value] if schema else []
@@ -286,7 +286,7 @@ def _example(schema: dict[str, Any], seed: int) -> Any:
     if key not in _EXAMPLES:
         from hypothesis import HealthCheck, find, settings
 
-        from ..strategies import conforming
+        from ..strategies import conforming  # lazy: hypothesis costs start-up
 
         quiet = settings(database=None, max_examples=50, suppress_health_check=list(HealthCheck))
         _EXAMPLES[key] = find(conforming(schema), lambda value: True, settings=quiet, random=random.Random(seed))

@@ -48,7 +48,7 @@ def check_stack(stack: Stack, base_schema: dict[str, Any], data: Any, *, turns: 
     _check_test("check_stack", base_schema, turns)
     from jsonschema import validators
 
-    from ..strategies import conforming
+    from ..strategies import conforming  # lazy: hypothesis costs start-up
 
     for candidate in [stack, *(stack.without(i.name) for i in stack.interceptors)]:
         ctx = Context()

@@ -308,7 +308,7 @@ def _child(conn: Connection, out: int, handler: Callable[[Any], Any], once: tupl
         _isolate(out, cap_memory)
         tracer = None
         if trace_files:
-            from ._branchcov import ArcTracer
+            from .._branchcov import ArcTracer  # lazy: only in a worker that traces coverage
 
             tracer = ArcTracer(trace_files)
             tracer.start()

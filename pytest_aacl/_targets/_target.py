@@ -25,23 +25,20 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
-import dataclasses
-import datetime as _dt
-import enum
 import json
 import logging
-import math
 import pickle
-import re
 import time
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-from ._checks import Call
-from ._errors import TargetError
-from ._remote import pack_exception, unpack_exception
-from ._spec import ToolSpec
+from .._call import Call
+from .._errors import TargetError
+from .._jsonvalue import observable
+from .._repr import safe_repr
+from .._spec import ToolSpec
+from ._pickling import pack_exception, unpack_exception
 from ._worker import (
     ProcessWorker,
     ThreadWorker,
@@ -51,7 +48,7 @@ from ._worker import (
     worker_for,
 )
 
-__all__ = ["McpError", "McpFault", "Refused", "Target", "TargetError", "ToolCrashed", "observable"]
+__all__ = ["McpError", "McpFault", "Refused", "Target", "TargetError", "ToolCrashed", "as_json", "machinery", "recorder"]
 
 
 class Refused(Exception):
@@ -73,7 +70,7 @@ class ToolCrashed(Exception):
 
 
 _HERE = Path(__file__).parent
-_MACHINERY = {str(_HERE / n) for n in ("_targets.py", "_targets_py.py", "_targets_mcp.py", "_worker.py", "_remote.py")}
+_MACHINERY = {str(_HERE / n) for n in ("_target.py", "_python.py", "_mcp.py", "_worker.py", "_pickling.py")}
 
 
 _STARTUP_SECONDS = 60.0
@@ -221,13 +218,13 @@ class Target:
             try:
                 settle(self.reset())
             except BaseException as exc:
-                return {"reset": pack_exception(exc, _machinery)}
+                return {"reset": pack_exception(exc, machinery)}
         try:
             result = self._interpret(settle(self._invoke(args)))
         except BaseException as exc:
             corrections = self.correction if isinstance(self.correction, tuple) else (self.correction,)
             kind = "rejected" if isinstance(exc, (Refused, *corrections)) else "escaped"
-            return {"outcome": kind, "error": pack_exception(exc, _machinery), "received": self._pack_received(box)}
+            return {"outcome": kind, "error": pack_exception(exc, machinery), "received": self._pack_received(box)}
         finally:
             rec.calls = None
         return {"outcome": "returned", "result": result, "received": self._pack_received(box)}
@@ -247,7 +244,7 @@ class Target:
             pickle.dumps(form)  # a value nested too deep for pickle is too deep for JSON forms too
             return ("json", form)
         except BaseException:  # RecursionError included: a hostile value must never end the run
-            return ("json", [{k: _safe_repr(v) for k, v in kwargs.items()} for kwargs in box])
+            return ("json", [{k: safe_repr(v) for k, v in kwargs.items()} for kwargs in box])
 
     def _unpack_received(self, packed: Any) -> list[dict[str, Any]] | None:
         if packed is None:
@@ -264,69 +261,19 @@ class Target:
         return out
 
 
-def _machinery(filename: str) -> bool:
+def machinery(filename: str) -> bool:
     """Frames of the call machinery, left out of a tool's traceback."""
     return filename in _MACHINERY
 
 
-def _safe_repr(value: Any) -> str:
-    try:
-        return repr(value)
-    except Exception:
-        return f"<{type(value).__name__}>"
+def as_json(args: dict[str, Any]) -> Any:
+    """The arguments as a host hands them to a tool: parsed from the model's JSON.
 
-
-def observable(value: Any) -> Any:
-    """A tool's result as JSON values: what a host would serialise and a model would read.
-
-    Dates/times become ISO strings, enums their values, pydantic models and dataclasses
-    dicts, tuples and sets lists (sets sorted), bytes are decoded (replacing), non-finite
-    floats their text (`"nan"`: NaN never equals itself, so a result holding one would
-    look non-reproducible); anything else its `str()` without memory addresses.
+    A Python object no JSON can carry (say one whose `__str__` raises) never reaches a tool
+    from a model; such a call is refused up front rather than crashing the framework's own
+    error path, a finding the user could neither trust nor fix.
     """
-    return json.loads(json.dumps(_jsonish(value, 0), allow_nan=True))
-
-
-def _jsonish(value: Any, depth: int) -> Any:
-    if depth > 64:
-        return "<nested too deeply>"
-    if value is None or isinstance(value, (bool, int, str)):
-        return value
-    if isinstance(value, float):
-        return value if math.isfinite(value) else str(value)
-    if isinstance(value, enum.Enum):
-        return _jsonish(value.value, depth + 1)
-    if isinstance(value, (_dt.datetime, _dt.date, _dt.time)):
-        return value.isoformat()
-    if isinstance(value, (bytes, bytearray)):
-        return bytes(value).decode("utf-8", "replace")
-    if isinstance(value, Mapping):
-        return {str(k): _jsonish(v, depth + 1) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_jsonish(v, depth + 1) for v in value]
-    if isinstance(value, (set, frozenset)):
-        return sorted((_jsonish(v, depth + 1) for v in value), key=repr)
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return _jsonish(dataclasses.asdict(value), depth + 1)
-    dump = getattr(value, "model_dump", None)
-    if callable(dump):
-        try:
-            return _jsonish(dump(mode="json"), depth + 1)
-        except Exception:
-            pass
     try:
-        return _ADDRESS.sub("", str(value))
-    except Exception:
-        return f"<{type(value).__name__}>"
-
-
-_ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+")
-
-
-def __getattr__(name: str) -> Any:
-    """`load`, `resolve` and `spec_for` live in `_targets_resolve`; importable from here too."""
-    if name in ("load", "resolve", "spec_for"):
-        from . import _targets_resolve
-
-        return getattr(_targets_resolve, name)
-    raise AttributeError(name)
+        return json.loads(json.dumps(args))
+    except (TypeError, ValueError, RecursionError) as exc:
+        raise Refused(f"NOT_JSON: a model's tool call cannot carry these arguments ({type(exc).__name__})") from None

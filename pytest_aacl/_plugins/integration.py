@@ -8,11 +8,14 @@ signal: the plugin autoloads (entry point ``aacl``) and fuzzing users pass ``-p 
 too, so it cannot tell "I want recorded LLM tests" from "I want fuzzing".
 
 Options, opt-in and the session's reports here; the hooks and fixtures that act on tests
-live in ``_active.py``, registered only when opted in; the work in the sibling modules.
+live in ``_integration/_active.py``, registered only when opted in; what both share (the
+session state, stash keys, the opted-in marker) in ``_integration/_state.py``; the work
+in the other ``_integration`` modules.
 Cassettes come from pytest-recording (its ``vcr`` marker, ``--record-mode``,
 ``--block-network``); we add defaults for LLM APIs through its
-``pytest_recording_configure`` hook.  Importing this module imports pytest only: vcrpy,
-PyYAML and the HTTP clients load when an integration test actually runs.
+``pytest_recording_configure`` hook.  Importing this module imports pytest (and
+``_integration._state``, pytest and the standard library only): vcrpy, PyYAML and the
+HTTP clients load when an integration test actually runs.
 """
 
 from __future__ import annotations
@@ -20,67 +23,26 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from .._compat.pytest import base_temp
+from .._integration._state import RECORDING_MODES, STATE, Session, marker_name, state_of
+
 if TYPE_CHECKING:
-    from ._confirm import LiveGate
-    from ._prices import PriceTable
-    from ._recorder import TestUsage
-    from ._report import Call
-    from ._scrub import Scrubber
+    from .._integration._recorder import TestUsage
 
 MARKER = (
     "{name}: the test talks to a real LLM API (pytest-aacl). Deselected unless -m selects it "
     "(pytest -m {name}); calls replay from {folder}/<module>/<test>.yaml."
 )
-_RECORDING_MODES = ("once", "new_episodes", "all", "rewrite")
-
-
-@dataclass
-class _Session:
-    gate: LiveGate
-    cassette_root: Path
-    prices_path: str
-    forced_replay: bool
-    marker: str = "integration"
-    calls: list[Call] = field(default_factory=list)
-    unsaved: list[str] = field(default_factory=list)
-    report_error: str = ""
-    ledger_path: str = ""
-    scrub_config: tuple[list[str], list[str], list[str]] = ([], [], [])
-    _prices: PriceTable | None = None
-    _scrubber: Scrubber | None = None
-
-    def scrubber(self) -> Scrubber:
-        """One per session: a secret learned in one test is scrubbed from every later one."""
-        if self._scrubber is None:
-            from ._scrub import Scrubber
-
-            self._scrubber = Scrubber(*self.scrub_config)
-        return self._scrubber
-
-    def prices(self) -> PriceTable:
-        if self._prices is None:
-            from ._prices import PriceTable
-
-            self._prices = PriceTable.load(self.prices_path or None)
-        return self._prices
-
-
-_STATE = pytest.StashKey[_Session]()
-_CURRENT = pytest.StashKey["pytest.Item | None"]()
-PASSED = pytest.StashKey[bool]()  # on an item: its call phase passed
-REFUSALS = pytest.StashKey[list[Any]]()  # on an item: live calls refused (any thread)
-REWRITE = pytest.StashKey[bool]()  # on an item: record from scratch, replace the file at the end
 
 
 def _budget(text: str) -> Decimal:
-    from ._confirm import parse_usd
+    from .._integration._confirm import parse_usd  # lazy: start-up
 
     try:
         return parse_usd(text)
@@ -140,15 +102,17 @@ def pytest_load_initial_conftests(early_config: pytest.Config, parser: pytest.Pa
     """Under CI, once opted in, code run at collection (conftest.py files, test modules'
     top level) may not connect either: the guard is on from the first conftest until
     collection ends."""
-    from ._confirm import ci_active
-
     try:
         marker = (getattr(early_config.known_args_namespace, "aacl_marker", None)
                   or early_config.getini("aacl_marker") or "").strip()
     except ValueError:
         marker = ""
-    if marker and ci_active():
-        from ._network import guarding
+    if not marker:
+        return (yield)  # not opted in: nothing of the integration feature is loaded
+    from .._integration._confirm import ci_active  # lazy: start-up (only when opted in)
+
+    if ci_active():
+        from .._integration._network import guarding  # lazy: start-up (only under CI)
 
         refusals = early_config.stash[_COLLECT_REFUSALS] = []
 
@@ -182,29 +146,17 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     _end_collection_guard(config)
 
 
-def marker_name(config: pytest.Config) -> str:
-    """The recorded-LLM-test marker the project opted in with (--aacl-marker / ini), or ""."""
-    try:
-        name = str(config.getoption("aacl_marker", None) or config.getini("aacl_marker") or "").strip()
-    except (ValueError, KeyError):  # the option is not registered (the plugin is not loaded)
-        return ""
-    if name and not name.isidentifier():
-        raise pytest.UsageError(f"aacl_marker = {name!r} is not a marker name; use a Python "
-                                "identifier such as integration or llm")
-    return name
-
-
 def pytest_configure(config: pytest.Config) -> None:
     marker = marker_name(config)
     if not marker:
         return  # not opted in: installed, pytest-aacl changes nothing about these tests
-    from ._cassettes import remove_stale_temp_files
-    from ._confirm import LiveGate, ci_active, env_confirmed
+    from .._integration._cassettes import remove_stale_temp_files  # lazy: start-up
+    from .._integration._confirm import LiveGate, ci_active, env_confirmed  # lazy: start-up
 
     folder = config.getini("aacl_cassette_dir")
     config.addinivalue_line("markers", MARKER.format(name=marker, folder=folder))
     ci = ci_active()
-    forced = ci and getattr(config.option, "record_mode", None) in _RECORDING_MODES
+    forced = ci and getattr(config.option, "record_mode", None) in RECORDING_MODES
     if forced:
         config.option.record_mode = "none"
     workerinput = getattr(config, "workerinput", None)
@@ -217,7 +169,7 @@ def pytest_configure(config: pytest.Config) -> None:
         prices_path = str(config.rootpath / prices_path)
         if not os.path.isfile(prices_path):
             raise pytest.UsageError(f"aacl_prices: price file not found: {prices_path}")
-        from ._prices import PriceError, PriceTable
+        from .._integration._prices import PriceError, PriceTable  # lazy: start-up
 
         try:  # a broken price file is one usage error now, not an error in every integration test
             PriceTable.load(prices_path)
@@ -227,7 +179,7 @@ def pytest_configure(config: pytest.Config) -> None:
     if report_path and os.path.isdir(report_path):
         raise pytest.UsageError(f"--aacl-cost-report {report_path} is a directory; name a file, e.g. {os.path.join(report_path, 'aacl-costs.json')}")
     root = config.rootpath / folder
-    from ._ledger import Ledger
+    from .._integration._ledger import Ledger  # lazy: start-up (only when opted in)
 
     gate = LiveGate(
         ledger=Ledger(ledger_path),
@@ -238,12 +190,12 @@ def pytest_configure(config: pytest.Config) -> None:
         ask=_terminal_ask(config),
         record_hint=f"pytest -m {marker} --record-mode=once --aacl-yes",
     )
-    config.stash[_STATE] = _Session(
+    config.stash[STATE] = Session(
         gate=gate, cassette_root=root, prices_path=prices_path, forced_replay=forced, marker=marker,
         scrub_config=(config.getini("aacl_scrub_headers"), config.getini("aacl_scrub_fields"),
                       config.getini("aacl_secret_env")))
     remove_stale_temp_files(root)  # left by a process killed while it wrote a cassette
-    from . import _active
+    from .._integration import _active  # lazy: start-up (registered only when opted in)
 
     config.pluginmanager.register(_active, "aacl.integration.active")
 
@@ -272,15 +224,6 @@ def _terminal_ask(config: pytest.Config) -> Any:
     return ask
 
 
-def state_of(config: pytest.Config) -> _Session | None:
-    """The session state, or ``None`` when the project did not opt in."""
-    return config.stash.get(_STATE, None)
-
-
-def is_recorded(item: pytest.Item, state: _Session | None) -> bool:
-    return state is not None and item.get_closest_marker(state.marker) is not None
-
-
 @pytest.fixture
 def aacl_usage(request: pytest.FixtureRequest) -> TestUsage:
     """Token usage and cost of the calls this recorded LLM test made so far."""
@@ -303,7 +246,7 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
     if state is None:
         return
     if state._scrubber is not None and state._scrubber.written:
-        from ._cassettes import rescrub_written
+        from .._integration._cassettes import rescrub_written  # lazy: start-up (yaml)
 
         rescrub_written(state._scrubber)  # a secret learned in a later test, in an earlier file
     workeroutput = getattr(config, "workeroutput", None)
@@ -312,7 +255,7 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
         return
     path = config.getoption("aacl_cost_report")
     if path:
-        from ._report import report_json, write_json
+        from .._integration._report import report_json, write_json  # lazy: start-up
 
         try:
             write_json(Path(path), report_json(state.calls, state.prices().sources))
@@ -323,13 +266,13 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
 @pytest.hookimpl(optionalhook=True)
 def pytest_configure_node(node: Any) -> None:
     """xdist: every worker reserves against one ledger file, so the budget caps the run."""
-    state = node.config.stash.get(_STATE, None)
-    from ._ledger import FILE_NAME, SHARED
+    state = node.config.stash.get(STATE, None)
+    from .._integration._ledger import FILE_NAME, SHARED  # lazy: start-up (xdist only)
 
     if state is None or state.gate.budget is None or not SHARED:
         return
     if not state.ledger_path:
-        path = node.config._tmp_path_factory.getbasetemp() / FILE_NAME
+        path = base_temp(node.config) / FILE_NAME
         path.write_text("0", encoding="ascii")
         state.ledger_path = str(path)
     node.workerinput["aacl_ledger"] = state.ledger_path
@@ -337,9 +280,9 @@ def pytest_configure_node(node: Any) -> None:
 
 @pytest.hookimpl(optionalhook=True)
 def pytest_testnodedown(node: Any, error: Any) -> None:
-    from ._report import Call
+    from .._integration._report import Call  # lazy: start-up (xdist only)
 
-    state = node.config.stash.get(_STATE, None)
+    state = node.config.stash.get(STATE, None)
     output = getattr(node, "workeroutput", None) or {}
     if state is not None:
         state.calls.extend(Call.from_json(data) for data in output.get("aacl_calls", []))
@@ -348,7 +291,7 @@ def pytest_testnodedown(node: Any, error: Any) -> None:
 def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
     for line in dict.fromkeys(config.stash.get(_COLLECT_REFUSALS, [])):
         terminalreporter.write_line(f"aacl: {line}", red=True)
-    state = config.stash.get(_STATE, None)
+    state = config.stash.get(STATE, None)
     if state is None or hasattr(config, "workerinput"):
         return
     if state.forced_replay:
@@ -359,7 +302,7 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
         terminalreporter.write_line(line, yellow=True)
     if not state.calls:
         return
-    from ._report import table
+    from .._integration._report import table  # lazy: start-up (only after recorded tests)
 
     terminalreporter.section("aacl integration: LLM usage and cost")
     for line in table(state.calls):

@@ -2,7 +2,9 @@
 
 Only pytest is imported here.  Hypothesis, jsonschema, the boundary and the strategies are
 imported when a target or the fixture is actually used, so `-p aacl` in a project that
-fuzzes nothing costs a few option definitions.
+fuzzes nothing costs a few option definitions.  What needs no pytest (the `aacl_tool`
+wrapper, the targets a reference names, an item's failure text, the summary's lines) is in
+`pytest_aacl._fuzz_session`.
 """
 
 from __future__ import annotations
@@ -11,9 +13,14 @@ import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
+
+from .._compat.pytest import no_fixtures, use_fixtures
+
+if TYPE_CHECKING:
+    from .._fuzz_session import FuzzableTool
 
 _OPTIONS = pytest.StashKey["_Options"]()
 
@@ -101,7 +108,7 @@ def _parse_options(config: pytest.Config) -> _Options:
     opts.values = _values(config.getini("aacl_values"))
     raw = config.getoption("aacl_checks")
     if raw is not None:
-        from ._checks import CHECKS
+        from .._checks import CHECKS  # lazy: start-up
 
         names = [n.strip() for n in raw.split(",") if n.strip()]
         unknown = [n for n in names if n not in CHECKS]
@@ -155,10 +162,8 @@ class AaclTool(pytest.Collector):
     def collect(self) -> list[pytest.Item]:
         items = []
         for check in self.checks:
-            item = AaclItem.from_parent(self, name=check, callobj=_run_check, fixtureinfo=_no_fixtures())
-            item._fixtureinfo = item._own_fixtures()  # needs the item itself as the lookup node
-            item.fixturenames = item._fixtureinfo.names_closure
-            item._initrequest()
+            item = AaclItem.from_parent(self, name=check, callobj=_run_check, fixtureinfo=no_fixtures())
+            use_fixtures(item, ("aacl_reset",))  # needs the item itself as the lookup node
             items.append(item)
         return items
 
@@ -168,12 +173,6 @@ def _run_check(aacl_reset: Any) -> None:
     raise AssertionError("AaclItem.runtest runs the check")  # pragma: no cover
 
 
-def _no_fixtures() -> Any:
-    from _pytest.fixtures import FuncFixtureInfo
-
-    return FuncFixtureInfo(argnames=(), initialnames=(), names_closure=[], name2fixturedefs={})
-
-
 #: a failing item shows at most this many lines of each captured section (tool logs)
 MAX_CAPTURED_LINES = 60
 
@@ -181,29 +180,18 @@ MAX_CAPTURED_LINES = 60
 class AaclItem(pytest.Function):
     """Runs one check against one tool; a failure shows the finding, not a Hypothesis dump.
 
-    A `pytest.Function` so fixtures work: it requests `aacl_reset`, which a conftest may
-    override to return a function run before every call (e.g. recreating a temp repository).
+    A `pytest.Function` so fixtures work: it requests only `aacl_reset` (not the autouse
+    fixtures of test modules, which may need a module these items do not have), which a
+    conftest may override to return a function run before every call (e.g. recreating a
+    temp repository).
     """
 
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
         self.add_marker("aacl")
 
-    def _own_fixtures(self) -> Any:
-        """Only `aacl_reset` and what it needs: not the autouse fixtures of test modules,
-        which may need a module these items do not have."""
-        from _pytest.fixtures import FuncFixtureInfo
-
-        manager = self.session._fixturemanager
-        wanted = ("aacl_reset",)
-        try:
-            names, defs = manager.getfixtureclosure(parentnode=self, initialnames=wanted, ignore_args=set())
-        except (TypeError, ValueError):  # pragma: no cover (pytest < 8: no reset fixture for auto items)
-            return _no_fixtures()
-        return FuncFixtureInfo(argnames=wanted, initialnames=wanted, names_closure=names, name2fixturedefs=defs)
-
     def runtest(self) -> None:
-        from ._fuzz import fuzz
+        from .._fuzz import fuzz  # lazy: start-up
 
         parent = self.parent
         assert isinstance(parent, AaclTool)
@@ -218,7 +206,7 @@ class AaclItem(pytest.Function):
             if partial is not None and writer is not None and (partial.findings or partial.calls):
                 import contextlib
 
-                from ._report import format_report
+                from .._report import format_report  # lazy: start-up
 
                 capture = self.config.pluginmanager.get_plugin("capturemanager")
                 with capture.global_and_fixture_disabled() if capture else contextlib.nullcontext():
@@ -265,17 +253,9 @@ class _FuzzFailure(Exception):
         self.advice_fails = advice_fails
 
     def render(self) -> str:
-        from ._report import format_report
+        from .._fuzz_session import failure_text  # lazy: start-up
 
-        report = self.report
-        if self.advice_fails and not report.findings:  # advice is what failed: show it as findings
-            report = type(report)(findings=report.advice, examples_run=report.examples_run, seed=report.seed,
-                                  checks=report.checks, tools=report.tools, not_applicable=report.not_applicable)
-        seed = f" --aacl-seed {report.seed}" if report.seed is not None else ""
-        import shlex  # a stdio target with arguments is one word of the command line
-
-        return format_report(report, replay=f"pytest --aacl-target {shlex.quote(self.reference)} "
-                                            f"-k {shlex.quote(self.selector)}{seed}")
+        return failure_text(self.report, self.reference, self.selector, self.advice_fails)
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -283,7 +263,7 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
     opts = config.stash[_OPTIONS]
     if not opts.tools:
         return
-    from ._checks import CHECKS
+    from .._checks import CHECKS  # lazy: start-up
 
     checks = opts.checks or list(CHECKS)
     for node_name, reference, target in opts.tools:
@@ -321,19 +301,11 @@ _DICT_HINT = (
 
 def _resolve_reference(reference: str, timeout: float | None = None) -> Iterator[tuple[str, Any]]:
     """`module:object` -> (tool name, fuzzable target) pairs, or one clear usage error."""
-    from ._errors import InvalidArgument, TargetError
-    from ._targets import load, resolve
+    from .._errors import InvalidArgument, TargetError  # lazy: start-up
+    from .._fuzz_session import targets_of  # lazy: start-up
 
     try:
-        obj = load(reference)
-        entries = obj if isinstance(obj, (list, tuple)) else [obj]
-        for entry in entries:
-            kwargs = dict(entry) if isinstance(entry, dict) and "target" in entry else {"target": entry}
-            target = kwargs.pop("target")
-            if timeout is not None:
-                kwargs.setdefault("timeout", timeout)
-            for resolved in resolve(target, **kwargs):
-                yield resolved.name, resolved
+        yield from targets_of(reference, timeout)
     except InvalidArgument as exc:  # TargetError, SpecError, or a bad fuzz() argument in a target dict
         hint = _DICT_HINT if "implementation=" in str(exc) else ""
         where = "" if isinstance(exc, TargetError) else f" {reference}"  # a target error names the target
@@ -343,45 +315,6 @@ def _resolve_reference(reference: str, timeout: float | None = None) -> Iterator
 
 
 # -- the fixture ----------------------------------------------------------------------------
-
-
-class FuzzableTool:
-    """A target wrapped for use inside a test: `.fuzz()` asserts there are no findings."""
-
-    def __init__(self, target: Any, options: _Options, reset: Any = None, corpus: Path | None = None,
-                 **how: Any) -> None:
-        from ._targets import resolve
-
-        self._how = {k: v for k, v in how.items() if k in ("correction", "timeout")}
-        self.targets = resolve(target, **how)
-        self._options = options
-        self._reset = reset
-        self._corpus = corpus
-
-    def fuzz(self, *, checks: Any = None, max_examples: int | None = None, seed: int | None = None) -> Any:
-        """Run the checks; raise one readable `AssertionError` if anything is found."""
-        __tracebackhide__ = True
-        from ._fuzz import FuzzReport, fuzz
-
-        total = FuzzReport()
-        for target in self.targets:
-            report = fuzz(target, checks=checks or self._options.checks,
-                          max_examples=max_examples or self._options.max_examples,
-                          seed=self._options.seed if seed is None else seed, reset=self._reset,
-                          corpus=self._corpus, values=self._options.values or None, **self._how)
-            total.findings += report.findings
-            total.advice += report.advice
-            total.examples_run += report.examples_run
-            total.seed, total.checks = report.seed, report.checks
-            total.tools += report.tools
-            total.not_applicable += report.not_applicable
-            total.calls.update(report.calls)
-            total.unreproducible += report.unreproducible
-        failing = total.findings or (total.advice if self._options.advice_fails else [])
-        if failing:
-            total.findings = failing
-            raise AssertionError("pytest-aacl found defects\n" + str(total))
-        return total
 
 
 @pytest.fixture
@@ -416,6 +349,8 @@ def aacl_tool(request: pytest.FixtureRequest, aacl_reset: Any) -> Callable[..., 
     options = request.config.stash[_OPTIONS]
 
     def wrap(target: Any, *, reset: Any = aacl_reset, **how: Any) -> FuzzableTool:
+        from .._fuzz_session import FuzzableTool  # lazy: start-up
+
         return FuzzableTool(target, options, reset, _corpus_dir(request.config), **how)
 
     return wrap
@@ -438,7 +373,7 @@ class _Summary:
             return
         for key, value in report.user_properties:
             if key == "aacl_calls":
-                from ._reach import Tally
+                from .._reach import Tally  # lazy: start-up
 
                 tool, data = value
                 self.calls.setdefault(tool, Tally()).merge(Tally.from_tuple(data))
@@ -452,34 +387,14 @@ class _Summary:
             self.advice += [tuple(v) for k, v in report.user_properties if k == "aacl_advice"]
 
     def pytest_terminal_summary(self, terminalreporter: Any) -> None:
-        if self.calls:
-            from ._reach import blocker_line
+        if not (self.calls or self.unreproducible or self.findings or self.advice):
+            return
+        from .._fuzz_session import summary  # lazy: start-up
 
-            terminalreporter.section("pytest-aacl calls")
-            for tool, tally in self.calls.items():
-                terminalreporter.line(f"{tool}: {tally.line()}")
-            for tool, tally in self.calls.items():
-                line = blocker_line(tool, tally)
-                if line:
-                    terminalreporter.line(f"WARNING {line}", yellow=True, bold=True)
-        if self.unreproducible:
-            terminalreporter.section("pytest-aacl not reproducible")
-            for tool, (count, message) in self.unreproducible.items():
-                terminalreporter.line(f"{tool}: {count} call(s) answered the same arguments differently, e.g. {message}")
-            terminalreporter.line("Not a defect, and it does not fail the run; but answers that change by themselves "
-                                  "cannot be compared: seed the tool's randomness, freeze time or reset its state "
-                                  "(the aacl_reset fixture)")
-        if self.findings:
-            terminalreporter.section("pytest-aacl findings")
-            for tool, check, count in self.findings:
-                terminalreporter.line(f"{tool}: {check} found {count} defect(s)")
-        if self.advice:  # one line per check over all tools: advice is a convention of the server
-            terminalreporter.section("pytest-aacl advice")
-            by_check: dict[str, list[tuple[str, int]]] = {}
-            for tool, check, count in self.advice:
-                by_check.setdefault(check, []).append((tool, count))
-            for check, tools in by_check.items():
-                names = ", ".join(t for t, _ in tools[:5]) + (", ..." if len(tools) > 5 else "")
-                terminalreporter.line(
-                    f"{check}: {sum(n for _, n in tools)} piece(s) of advice on {len(tools)} tool(s) ({names}); "
-                    "not failing: --aacl-advice-fails to fail on them, -k TOOL to rerun one and read them")
+        for title, lines in summary(self.calls, self.unreproducible, self.findings, self.advice):
+            terminalreporter.section(title)
+            for text, warning in lines:
+                if warning:
+                    terminalreporter.line(text, yellow=True, bold=True)
+                else:
+                    terminalreporter.line(text)

@@ -9,7 +9,7 @@ and is opened by its first call; killing the worker (a timeout) ends the server 
 What the checks see: an `isError: true` result is a correction (MCP 2025-11-25, SEP-1303)
 whose message is its text; a JSON-RPC invalid-params error (-32602) is a correction too
 (a host relays both to the model); any other protocol error escapes.  A result is its
-`structuredContent` when present, else the list of its text contents (`_targets.observable`).
+`structuredContent` when present, else the list of its text contents (`_jsonvalue.observable`).
 """
 
 from __future__ import annotations
@@ -21,8 +21,10 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from ._reach import PYTHON_FAULT
-from ._targets import McpError, McpFault, Target, TargetError, observable
+from .. import _specs
+from .._jsonvalue import observable
+from .._reach import PYTHON_FAULT
+from ._target import McpError, McpFault, Target, TargetError, as_json
 from ._worker import settle, worker_for
 
 __all__ = ["mcp_targets"]
@@ -38,8 +40,6 @@ _SESSIONS: dict[tuple[int, int], Any] = {}  # per worker process (a fork starts 
 
 def mcp_targets(obj: Any, kind: str, *, spy: Any, timeout: float, reset: Callable[[], Any] | None) -> list[Target]:
     """One target per tool of the server, each called through its own client session."""
-    from . import _specs
-
     connect = _connector(obj, kind)
     cap = kind != "mcp_endpoint"  # a stdio server inherits the worker's limits
     listing = worker_for(lambda _: _listed(connect), cap_memory=cap)
@@ -136,9 +136,7 @@ async def _session(connect: Callable[[], Any]) -> Any:
 
 def _invoker(connect: Callable[[], Any], name: str, remote: bool = False) -> Callable[[dict[str, Any]], Any]:
     async def invoke(args: dict[str, Any]) -> Any:
-        from ._targets_py import _as_json
-
-        sent = _as_json(args)  # what a host sends is JSON
+        sent = as_json(args)  # what a host sends is JSON
         if remote:
             try:  # a value UTF-8 JSON cannot carry (a lone surrogate) never reaches a real server
                 json.dumps(sent, ensure_ascii=False).encode("utf-8")

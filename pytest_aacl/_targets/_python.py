@@ -10,14 +10,16 @@ from __future__ import annotations
 import contextlib
 import functools
 import inspect
-import json
 import typing
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ._spec import ToolSpec
-from ._targets import Refused, Target, TargetError, recorder
+from .. import _specs
+from .._errors import CorrectionError, SpecError
+from .._spec import ToolSpec
+from ._load import owner_attr, spec_for
+from ._target import Target, TargetError, as_json, recorder
 
 __all__ = ["from_boundary_tool", "from_declaration", "from_function", "from_langchain", "make_spy", "named_spy"]
 
@@ -39,8 +41,6 @@ class NamedSpy:
 def named_spy(implementation: Any) -> NamedSpy:
     """The spy for `implementation=` (`"module:attr"` or `(obj, "attr")`): it records what
     reaches that layer and returns a stub (`None`), so the backend's side effects never run."""
-    from ._targets_resolve import owner_attr
-
     owner, attr = owner_attr(implementation)
     original = getattr(owner, attr)
     if not callable(original):
@@ -111,8 +111,6 @@ def _defaults_of(func: Callable[..., Any] | None) -> dict[str, Any]:
 
 def from_boundary_tool(tool: Any, **kw: Any) -> Target:
     """A boundary Tool: called as a model's host would; its implementation runs, observed."""
-    from ._errors import CorrectionError
-
     spy = make_spy(tool.implementation, stub=False)
     clone = tool.with_implementation(spy)
     return Target(tool.spec.name, tool.spec, lambda args: clone(**args), black_box=False,
@@ -121,10 +119,6 @@ def from_boundary_tool(tool: Any, **kw: Any) -> Target:
 
 def from_function(func: Callable[..., Any], schema: Any, *, spy: NamedSpy | None, **kw: Any) -> Target:
     """A hand-written tool function: the schema from `schema=` (else its own type hints)."""
-    from . import _specs
-    from ._errors import SpecError
-    from ._targets_resolve import spec_for
-
     name = getattr(func, "__name__", type(func).__name__)
     try:
         if schema is not None:
@@ -148,8 +142,7 @@ def _interface_defaults(func: Callable[..., Any], spec: ToolSpec) -> dict[str, A
     `def search(query, max_results=5, flag="false")` passes 5 and False on when the model
     leaves them out: that is the default applying, not a value nobody sent.
     """
-    from ._boundary import boundary
-    from ._errors import CorrectionError, SpecError
+    from .._boundary import boundary  # lazy: start-up (the whole normalisation runtime)
 
     props = spec.parameters.get("properties", {})
     out: dict[str, Any] = {}
@@ -167,8 +160,6 @@ def _interface_defaults(func: Callable[..., Any], spec: ToolSpec) -> dict[str, A
 def from_declaration(declaration: dict[str, Any], func: Callable[..., Any], **kw: Any) -> Target:
     """An OpenAI / Anthropic tool spec and the callable a tool loop dispatches it to: a black
     box called with the model's arguments as keywords."""
-    from ._targets_resolve import spec_for
-
     declared = declaration.get("function", declaration)
     name = str(declared.get("name") or "tool") if isinstance(declared, dict) else "tool"
     spec = spec_for(declaration, name)
@@ -183,28 +174,14 @@ def from_langchain(tool: Any, *, spy: NamedSpy | None, correction: Any, **kw: An
     """
     from langchain_core.tools import ToolException
 
-    from . import _specs
 
     spec = _specs.from_langchain(tool)
     corrections = (*(correction if isinstance(correction, tuple) else (correction,)), ToolException)
     is_async = getattr(tool, "func", None) is None and getattr(tool, "coroutine", None) is not None
 
     def invoke(args: dict[str, Any]) -> Any:
-        sent = _as_json(args)
+        sent = as_json(args)
         return tool.ainvoke(sent) if is_async else tool.invoke(sent)
 
     how = spy.target_kw() if spy is not None else {"black_box": True}
     return Target(str(tool.name), spec, invoke, correction=corrections, **how, **kw)
-
-
-def _as_json(args: dict[str, Any]) -> Any:
-    """The arguments as a host hands them to a tool: parsed from the model's JSON.
-
-    A Python object no JSON can carry (say one whose `__str__` raises) never reaches a tool
-    from a model; such a call is refused up front rather than crashing the framework's own
-    error path, a finding the user could neither trust nor fix.
-    """
-    try:
-        return json.loads(json.dumps(args))
-    except (TypeError, ValueError, RecursionError) as exc:
-        raise Refused(f"NOT_JSON: a model's tool call cannot carry these arguments ({type(exc).__name__})") from None

@@ -11,7 +11,6 @@ cassette's provenance: recorded or synthetic; live; simulated), the cassette and
 from __future__ import annotations
 
 import datetime as _dt
-import email.utils
 import json
 from pathlib import Path
 from typing import Any
@@ -103,30 +102,26 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]) -> 
 
 
 def _evidence(model: str, cassette: Path | None) -> dict[str, Any]:
-    """What a cell's evidence is (see `harness._matrix`): from the model string and the
-    cassette's provenance, which is checked here (a malformed one is named, not trusted)."""
+    """What a cell's evidence is (see `harness._matrix`): simulated by its model string, live
+    without a cassette file, else what the cassette's provenance says (checked: a malformed
+    one is named, not trusted)."""
     if model == "simulated" or model.startswith("simulated:"):
         return {"evidence": "simulated", "provenance": None}
     if cassette is None or not cassette.is_file():
         return {"evidence": "live", "provenance": None}
-    from ._integration._cassettes import CassetteError
-    from ._integration._provenance import describe, read_provenance
+    from .._integration._provenance import cassette_evidence  # lazy: start-up (yaml)
 
-    try:
-        provenance = read_provenance(cassette)
-    except CassetteError as exc:
-        return {"evidence": "invalid", "provenance": None, "provenance_error": exc.reason}
-    found = {"evidence": provenance["kind"] if provenance else "unlabelled", "provenance": provenance,
-             "provenance_label": describe(provenance)}
-    if provenance and provenance["kind"] == "recorded":
-        found["date"] = provenance["date"]
-    return found
+    return cassette_evidence(cassette)
 
 
 def _cassette(item: pytest.Item) -> str | None:
     """The test's cassette, relative to the rootdir when it lies inside it."""
     vcr = getattr(item, "funcargs", {}).get("vcr")
-    path = getattr(vcr, "_path", None)
+    if vcr is None:
+        return None
+    from .._compat.vcr import cassette_path  # lazy: start-up
+
+    path = cassette_path(vcr)
     if not path:
         return None
     try:
@@ -139,22 +134,9 @@ def _recorded(file: Path) -> str | None:
     """The date the cassette's last response was recorded (its `date` header)."""
     if not file.is_file():
         return None
-    try:
-        from ._integration._cassettes import read
+    from .._integration._provenance import last_response_date  # lazy: start-up (yaml)
 
-        interactions = read(file).get("interactions", [])
-    except Exception:
-        return None
-    for interaction in reversed(interactions):
-        headers = {str(k).lower(): v for k, v in (interaction.get("response", {}).get("headers") or {}).items()}
-        value = headers.get("date")
-        value = value[0] if isinstance(value, list) and value else value
-        if isinstance(value, str):
-            try:
-                return email.utils.parsedate_to_datetime(value).date().isoformat()
-            except (TypeError, ValueError):
-                continue
-    return None
+    return last_response_date(file)
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:
@@ -166,7 +148,7 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
         return
     path = config.getoption("aacl_matrix", None)
     if path and cells:
-        from .harness._matrix import matrix_json, matrix_markdown
+        from ..harness._matrix import matrix_json, matrix_markdown  # lazy: start-up
 
         command = "pytest " + " ".join(str(a) for a in config.invocation_params.args)
         Path(path).write_text(matrix_markdown(cells, command), encoding="utf-8")

@@ -1,0 +1,55 @@
+"""The records every layer passes around: a generated `Case` and the tool's `Call`.
+
+They live at the bottom of the package so the targets (which make `Call`s), the checks
+(which judge them) and the check context can all import them without importing each other.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+__all__ = ["INPUT_KINDS", "Call", "Case", "InputKind"]
+
+InputKind = Literal["conforming", "hallucinated", "invalid", "adversarial"]
+INPUT_KINDS: tuple[InputKind, ...] = ("conforming", "hallucinated", "invalid", "adversarial")
+
+
+@dataclass(frozen=True)
+class Case:
+    """One generated call: `args` as sent, `intended` (None unless hallucinated/conforming)."""
+
+    kind: InputKind
+    args: dict[str, Any]
+    intended: dict[str, Any] | None = None
+    labels: tuple[Any, ...] = ()
+
+    def __repr__(self) -> str:  # Hypothesis reprs failing examples; adversarial values may not allow it
+        try:
+            return f"Case({self.kind!r}, args={self.args!r})"
+        except Exception:
+            return f"Case({self.kind!r}, <arguments whose repr raises>)"
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:  # Hypothesis's pretty printer
+        printer.text(repr(self))
+
+
+@dataclass
+class Call:
+    """What happened when the tool was called with `args`.
+
+    `outcome` is `"returned"`, `"rejected"` (a correction), `"escaped"` (any other
+    exception) or `"timeout"`.  `received` holds the keyword arguments of every call that
+    reached the implementation, or is `None` when the tool is judged as a black box.
+    `result` is what the tool returned, normalised to JSON (MCP: `structuredContent`, else
+    the text contents).  `error` is the correction or the escaped exception; `message` its
+    text (for MCP, the text of the `isError` result).
+    """
+
+    args: dict[str, Any]
+    outcome: Literal["returned", "rejected", "escaped", "timeout"]
+    received: list[dict[str, Any]] | None = field(default_factory=list)
+    error: BaseException | None = None
+    message: str = ""
+    seconds: float = 0.0
+    result: Any = None
