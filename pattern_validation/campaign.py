@@ -109,7 +109,7 @@ def _grid(rows: list[Row], corner: str, body: list[list[str]], foot: list[list[s
 
 def examples(rows: list[Row]) -> str:
     """One shrunk finding per defect, as the plugin reports it."""
-    from pytest_aacl._report import format_finding
+    from pytest_aacl._fuzz_report import format_finding
 
     out = []
     for r in rows:

@@ -30,7 +30,7 @@ _EXPORTS: dict[str, str] = {
     "Tool": "._boundary",
     "BoundaryInvariantError": "._boundary",
     # tool specs
-    "ToolSpec": "._spec",
+    "ToolSpec": "._toolspec",
     "as_spec": "._specs",
     "from_function": "._specs",
     "from_schema": "._specs",
@@ -73,7 +73,6 @@ if _typing.TYPE_CHECKING:  # pragma: no cover  (`X as X` re-exports; tests/test_
     from ._fuzz import Finding as Finding
     from ._fuzz import FuzzReport as FuzzReport
     from ._fuzz import fuzz as fuzz
-    from ._spec import ToolSpec as ToolSpec
     from ._specs import as_spec as as_spec
     from ._specs import from_bfcl as from_bfcl
     from ._specs import from_function as from_function
@@ -83,6 +82,7 @@ if _typing.TYPE_CHECKING:  # pragma: no cover  (`X as X` re-exports; tests/test_
     from ._specs import from_schema as from_schema
     from ._specs import specs_from_mcp_server as specs_from_mcp_server
     from ._specs import specs_from_mcp_server_async as specs_from_mcp_server_async
+    from ._toolspec import ToolSpec as ToolSpec
 
 
 def __getattr__(name: str) -> _typing.Any:

@@ -18,17 +18,17 @@ import json
 from collections.abc import Callable
 from typing import Any, overload
 
-from . import _args
+from . import _argcheck
 from ._compat.asyncio import mark_coroutine_function
 from ._errors import Correction, CorrectionError, SpecError, render_value
 from ._normalise import Plan
 from ._normalise._lenient import read_arguments
 from ._normalise._scalars import FORMAT_CHECKS
-from ._spec import ToolSpec
 from ._specs import from_function, from_schema
 from ._specs._openai import from_openai, is_provider_tool
 from ._specs._options import check_date_order, check_naive_datetime
 from ._specs._pointer import deref
+from ._toolspec import ToolSpec
 
 __all__ = ["BoundaryInvariantError", "Tool", "boundary"]
 
@@ -53,9 +53,9 @@ class Tool:
 
     def __init__(self, spec: ToolSpec, *, implementation: Callable[..., Any] | None = None, debug: bool = False, _plan: Plan | None = None) -> None:
         if not isinstance(spec, ToolSpec):
-            raise _args.invalid("Tool", "spec", spec, "a ToolSpec (from from_function, from_schema or as_spec), "
+            raise _argcheck.invalid("Tool", "spec", spec, "a ToolSpec (from from_function, from_schema or as_spec), "
                                 "or build the tool with @boundary")
-        _args.flag("Tool", "debug", debug)
+        _argcheck.flag("Tool", "debug", debug)
         impl = implementation or spec.implementation
         if impl is None or not callable(impl):
             raise SpecError(f"tool {spec.name!r} has no callable implementation; pass the function to boundary()")
@@ -142,12 +142,12 @@ class Tool:
         """The boundary's plan for this tool: per field, what is expected and the inline
         test that passes a canonical value without a call; `source=True` adds the
         generated Python (also shown in tracebacks, as `<aacl object ...>` lines)."""
-        _args.flag("Tool.explain", "source", source)
+        _argcheck.flag("Tool.explain", "source", source)
         return f"plan for {self.name}\n" + self._plan.explain(source=source)
 
     def with_implementation(self, implementation: Callable[..., Any]) -> Tool:
         """The same boundary (spec and compiled plan) in front of another implementation."""
-        _args.function("Tool.with_implementation", "implementation", implementation,
+        _argcheck.function("Tool.with_implementation", "implementation", implementation,
                        expected="the function to call with the normalised arguments")
         return _make(self.spec, implementation, self._debug, self._plan)
 
@@ -215,7 +215,7 @@ def boundary(
 
 def _build(impl: Callable[..., Any], *, schema: dict[str, Any] | None, name: str | None, description: str | None, date_order: str | None, synonyms: dict[str, dict[str, list[str]]] | None, naive_datetime: str | None, debug: bool) -> Tool:
     if not callable(impl):
-        raise SpecError(f"boundary() got impl={_args.shown(impl)}; pass a function: use @boundary on a def, "
+        raise SpecError(f"boundary() got impl={_argcheck.shown(impl)}; pass a function: use @boundary on a def, "
                         "or boundary(fn, schema=...)")
     if schema is not None and is_provider_tool(schema):  # an OpenAI / Anthropic tool dict
         spec = from_openai(schema, implementation=impl)
@@ -234,11 +234,11 @@ def _build(impl: Callable[..., Any], *, schema: dict[str, Any] | None, name: str
 
 
 def _check_options(schema: Any, name: Any, description: Any, debug: Any) -> None:
-    _args.mapping("boundary", "schema", schema, optional=True, expected='a JSON Schema dict ({"type": "object", '
+    _argcheck.mapping("boundary", "schema", schema, optional=True, expected='a JSON Schema dict ({"type": "object", '
                   '"properties": {...}}), an OpenAI / Anthropic tool dict, or None to read the type hints')
-    _args.text("boundary", "name", name, optional=True, example='name="search_web"')
-    _args.text("boundary", "description", description, optional=True, empty=True, example='description="Search the web."')
-    _args.flag("boundary", "debug", debug)
+    _argcheck.text("boundary", "name", name, optional=True, example='name="search_web"')
+    _argcheck.text("boundary", "description", description, optional=True, empty=True, example='description="Search the web."')
+    _argcheck.flag("boundary", "debug", debug)
 
 
 def _with_options(parameters: dict[str, Any], date_order: str | None, synonyms: dict[str, dict[str, list[str]]] | None, naive: str | None) -> dict[str, Any]:

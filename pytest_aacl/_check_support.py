@@ -9,7 +9,7 @@ import datetime as _dt
 import re
 from typing import TYPE_CHECKING, Any
 
-from . import _args
+from . import _argcheck
 from ._errors import render_value
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -25,19 +25,19 @@ def check_options(func: Any, name: Any, inputs: Any, kinds: tuple[str, ...], rep
                   needs_implementation: Any, severity: Any, fix: Any, code: Any = "") -> tuple[Any, ...]:
     """`@check`'s options, each checked when the decorator is applied: the input kinds chosen."""
     subset = f"a non-empty subset of {kinds}, e.g. inputs=('hallucinated',)"
-    chosen = (inputs,) if isinstance(inputs, str) else tuple(_args.items("check", "inputs", inputs, expected=subset))
+    chosen = (inputs,) if isinstance(inputs, str) else tuple(_argcheck.items("check", "inputs", inputs, expected=subset))
     if not chosen or any(k not in kinds for k in chosen):
-        raise _args.invalid("check", "inputs", inputs, subset)
-    _args.choice("check", "severity", severity, ("defect", "advice"))
-    _args.text("check", "name", name, optional=True, example='name="never_empty_query"')
+        raise _argcheck.invalid("check", "inputs", inputs, subset)
+    _argcheck.choice("check", "severity", severity, ("defect", "advice"))
+    _argcheck.text("check", "name", name, optional=True, example='name="never_empty_query"')
     for option, value in (("replace", replace), ("needs_implementation", needs_implementation)):
-        _args.flag("check", option, value)
-    _args.text("check", "fix", fix, empty=True, example='fix="validate the query before searching"')
-    _args.text("check", "code", code, empty=True, example='code="ACME001"')
+        _argcheck.flag("check", option, value)
+    _argcheck.text("check", "fix", fix, empty=True, example='fix="validate the query before searching"')
+    _argcheck.text("check", "code", code, empty=True, example='code="ACME001"')
     if code and not _CHECK_CODE.fullmatch(code):
-        raise _args.invalid("check", "code", code, "letters, digits, '_' or '-', starting with a letter, e.g. code=\"ACME001\"")
+        raise _argcheck.invalid("check", "code", code, "letters, digits, '_' or '-', starting with a letter, e.g. code=\"ACME001\"")
     if func is not None and not callable(func):
-        raise _args.invalid("check", "func", func, "a function (case, call, ctx) -> None, or use @check(...) as a decorator")
+        raise _argcheck.invalid("check", "func", func, "a function (case, call, ctx) -> None, or use @check(...) as a decorator")
     return chosen
 
 

@@ -42,7 +42,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
-from . import _args
+from . import _argcheck
 from ._call import INPUT_KINDS, Call, Case, InputKind
 from ._check_support import (
     NOTHING,
@@ -124,7 +124,7 @@ def check(
     def register(fn: CheckFunc) -> CheckFunc:
         key = name or getattr(fn, "__name__", "")
         if not key or not callable(fn):
-            raise _args.invalid("check", "func", fn, "a named function (case, call, ctx) -> None, or pass name=")
+            raise _argcheck.invalid("check", "func", fn, "a named function (case, call, ctx) -> None, or pass name=")
         if key in CHECKS and not replace and not _same_function(CHECKS[key].func, fn):
             raise InvalidArgument(f"a check named {key!r} is already registered; pick another name, "
                                   "or pass replace=True to replace it")

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # pragma: no cover
     from ._call import Call
-    from ._spec import ToolSpec
+    from ._toolspec import ToolSpec
 
 __all__ = ["CheckContext"]
 

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from . import _args
+from . import _argcheck
 from ._errors import CorrectionError, InvalidArgument
 
 __all__ = ["CorpusCase", "load_corpus", "save_case"]
@@ -82,10 +82,10 @@ def save_case(directory: str | Path, *, kind: str, tool: str | None, model: str,
               normalised: dict[str, Any] | None = None, correction: dict[str, Any] | None = None,
               schema: dict[str, Any] | None = None, test: str = "", secrets: tuple[str, ...] = ()) -> Path:
     """Write one case (scrubbed) unless the same case is already there; return its path."""
-    _args.path("save_case", "directory", directory)
-    _args.choice("save_case", "kind", kind, _KINDS)
-    _args.text("save_case", "tool", tool, optional=True, example='tool="add"')
-    _args.text("save_case", "model", model, example='model="openai:gpt-4o-mini"')
+    _argcheck.path("save_case", "directory", directory)
+    _argcheck.choice("save_case", "kind", kind, _KINDS)
+    _argcheck.text("save_case", "tool", tool, optional=True, example='tool="add"')
+    _argcheck.text("save_case", "model", model, example='model="openai:gpt-4o-mini"')
     known = tuple(s for s in (*secrets, *(os.environ.get(v, "") for v in _SECRET_ENV)) if len(s) >= 8)
     body = _scrub({"kind": kind, "tool": tool, "model": model, "raw": raw, "normalised": normalised,
                    "correction": correction}, known)
@@ -104,8 +104,8 @@ def save_case(directory: str | Path, *, kind: str, tool: str | None, model: str,
 
 def load_corpus(directory: str | Path, tool: str | None = None) -> list[CorpusCase]:
     """Every case in `directory` (for one tool if named), in file-name order."""
-    _args.path("load_corpus", "directory", directory)
-    _args.text("load_corpus", "tool", tool, optional=True, example='tool="add"')
+    _argcheck.path("load_corpus", "directory", directory)
+    _argcheck.text("load_corpus", "tool", tool, optional=True, example='tool="add"')
     folder = Path(directory)
     cases = []
     for path in sorted(folder.glob("*.json")) if folder.is_dir() else []:

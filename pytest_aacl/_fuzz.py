@@ -19,14 +19,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import _args, _branchcov
+from . import _argcheck, _branchcov
 from ._checks import CHECKS, Call, InputKind, _field_of
 from ._context import CheckContext
 from ._errors import InvalidArgument
+from ._fuzz_report import format_exception, format_report
 from ._jsonvalue import comparable
 from ._lint import schema_advice
 from ._reach import Tally
-from ._report import format_exception, format_report
 from ._repr import call_line, safe_repr
 from ._run import HANG_LIMIT, Failure, case_of, coverage_for, run_check
 from ._targets import Target, check_call_options, resolve
@@ -144,7 +144,7 @@ def fuzz(
     A wrong argument raises `pytest_aacl.InvalidArgument` saying what to pass instead.
     """
     names = _validate(checks, max_examples, seed, correction, timeout, reset, corpus)
-    _args.mapping("fuzz", "values", values, optional=True,
+    _argcheck.mapping("fuzz", "values", values, optional=True,
                   expected="a dict of argument name -> a value the tool accepts, e.g. values={'path': '/tmp/book.xlsx'}")
     targets = resolve(target, schema=schema, implementation=implementation, correction=correction, timeout=timeout)
     if values:
@@ -346,22 +346,22 @@ class _Record:
 def _validate(checks: Any, max_examples: Any, seed: Any, correction: Any, timeout: Any, reset: Any,
               corpus: Any = None) -> list[str]:
     """Every public argument, checked before anything runs: one `InvalidArgument` each."""
-    _args.whole("fuzz", "max_examples", max_examples, minimum=1, example="max_examples=100")
-    _args.whole("fuzz", "seed", seed, minimum=None, example="seed=1234 (None picks a random one)", optional=True)
+    _argcheck.whole("fuzz", "max_examples", max_examples, minimum=1, example="max_examples=100")
+    _argcheck.whole("fuzz", "seed", seed, minimum=None, example="seed=1234 (None picks a random one)", optional=True)
     check_call_options(timeout, correction, reset)
     if corpus is not None:
-        _args.path("fuzz", "corpus", corpus, expected="a directory path (str or pathlib.Path) or None")
+        _argcheck.path("fuzz", "corpus", corpus, expected="a directory path (str or pathlib.Path) or None")
     return _select(checks)
 
 
 def _select(checks: Iterable[str] | None) -> list[str]:
     if checks is None:
         return list(CHECKS)
-    names = [checks] if isinstance(checks, str) else _args.items(
+    names = [checks] if isinstance(checks, str) else _argcheck.items(
         "fuzz", "checks", checks, expected="a list of check names, e.g. checks=['total']")
     unknown = [n for n in names if not isinstance(n, str) or n not in CHECKS]
     if unknown or not names:
-        what = f"checks naming unknown check(s) {_args.shown(unknown)}" if unknown else "checks=[]"
+        what = f"checks naming unknown check(s) {_argcheck.shown(unknown)}" if unknown else "checks=[]"
         raise InvalidArgument(f"fuzz() got {what}; pass names of registered checks from: {', '.join(CHECKS)}")
     return list(dict.fromkeys(names))
 

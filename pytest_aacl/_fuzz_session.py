@@ -81,7 +81,7 @@ class FuzzableTool:
 def failure_text(report: Any, reference: str, selector: str, advice_fails: bool = False) -> str:
     """The failure of the auto-generated item `selector` (`"<tool> and <check>"`) of the
     target `reference`: the report, ending with the command line that reruns the item."""
-    from ._report import format_report  # lazy: start-up
+    from ._fuzz_report import format_report  # lazy: start-up
 
     if advice_fails and not report.findings:  # advice is what failed: show it as findings
         report = type(report)(findings=report.advice, examples_run=report.examples_run, seed=report.seed,

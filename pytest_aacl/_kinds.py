@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from ._compat.mcp import has_tool_manager
-from ._spec import ToolSpec, spec_attribute
+from ._toolspec import ToolSpec, spec_attribute
 
 __all__ = ["Kind", "classify", "library_roots"]
 

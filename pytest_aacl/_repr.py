@@ -1,17 +1,25 @@
-"""The pasteable way to show a value: `repr` a user can copy into a test.
+"""The two ways to show a Python value to a person.
 
-Messages to people and models use `_errors.render_value` (escaped, bounded, never calls a
-user object's methods); this is the other one, for the failing call a report prints: real
-Python syntax, surviving hostile objects and bounding huge values.
+* `shown`: a short repr inside a message (an argument error, a record's one-line summary):
+  at most ~80 characters, memory addresses removed, never raising.
+* `safe_repr`: the pasteable repr of a failing call: real Python syntax (NaN as
+  `float('nan')`), surviving hostile objects, bounding huge values.
+
+What a *model* is shown of a value is neither: `_errors.render_value` escapes and bounds it
+without calling any of the object's methods.
 """
 
 from __future__ import annotations
 
 import keyword
+import re
 import reprlib
 from typing import Any
 
-__all__ = ["call_line", "safe_repr"]
+__all__ = ["call_line", "safe_repr", "shown"]
+
+_SHOWN = 80
+_ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+>")
 
 _MAX_LINE = 2000
 _INF = float("inf")
@@ -22,8 +30,23 @@ _repr.maxlist = _repr.maxdict = _repr.maxtuple = 50
 _repr.maxlevel = 8
 
 
-def safe_repr(value: Any) -> str:
-    """`repr` that survives hostile objects and bounds huge values (shrinking keeps real ones short)."""
+def shown(value: Any, limit: int = _SHOWN) -> str:
+    """A short repr of a user's value for a message (never more than `limit` characters, never raising)."""
+    try:
+        text = _ADDRESS.sub(">", repr(value))  # `<function add at 0x7f...>`: the same text every run
+    except Exception:
+        text = f"<{type(value).__name__} object>"
+    return text if len(text) <= limit else text[: limit - 4] + "...>"
+
+
+def safe_repr(value: Any, limit: int | None = None) -> str:
+    """`repr` that survives hostile objects and bounds huge values (shrinking keeps real ones
+    short); with `limit`, cut to at most that many characters (then no longer pasteable)."""
+    text = _safe_repr(value)
+    return text if limit is None or len(text) <= limit else text[: limit - 4] + "...>"
+
+
+def _safe_repr(value: Any) -> str:
     if type(value) is str and len(value) > 60 and len(set(value)) == 1:
         return f"{value[0]!r} * {len(value)}"  # still pasteable, and readable
     try:

@@ -11,7 +11,7 @@ import inspect
 import json
 from typing import Any
 
-from ._args import shown
+from ._argcheck import shown
 from ._boundary import Tool, _with_options
 from ._compat.mcp import register_tool, tool_manager
 from ._errors import CorrectionError, SpecError

@@ -23,12 +23,12 @@ import inspect
 from collections.abc import Mapping
 from typing import Any
 
-from . import _args
+from . import _argcheck
 from ._boundary import Tool
 from ._errors import CorrectionError
 from ._optional import require as _require
-from ._spec import ToolSpec, without_aacl_keywords
 from ._specs._options import check_date_order, check_naive_datetime
+from ._toolspec import ToolSpec, without_aacl_keywords
 
 __all__ = [
     "add_to_mcp_server",
@@ -57,7 +57,7 @@ def openai_tool(tool: Tool, *, api: str = "chat") -> dict[str, Any]:
     `"function"`) or `api="responses"` (the Responses API's flat form)."""
     spec = _declared(tool, "openai_tool").spec
     if api not in ("chat", "responses"):
-        raise _args.invalid("openai_tool", "api", api, 'api="chat" (Chat Completions) or api="responses"')
+        raise _argcheck.invalid("openai_tool", "api", api, 'api="chat" (Chat Completions) or api="responses"')
     body = {"name": spec.name, "description": spec.description, "parameters": advertised_schema(tool)}
     return {"type": "function", "function": body} if api == "chat" else {"type": "function", **body}
 
@@ -82,7 +82,7 @@ async def call_mcp(tool: Tool, arguments: Mapping[str, Any] | None) -> Any:
     a result is returned as text content (and as `structuredContent` when it is a dict).
     """
     tool = _tool(tool, "call_mcp")
-    _args.mapping("call_mcp", "arguments", arguments, optional=True,
+    _argcheck.mapping("call_mcp", "arguments", arguments, optional=True,
                   expected="the call's arguments as a dict (the request's params.arguments), or None")
     types = _require("mcp.types", "mcp")
     try:
@@ -143,9 +143,9 @@ def fastmcp_middleware(*, date_order: str | None = None, naive_datetime: str | N
         check_date_order(date_order, pointer="date_order")
     if naive_datetime is not None:
         check_naive_datetime(naive_datetime, pointer="naive_datetime")
-    _args.mapping("fastmcp_middleware", "synonyms", synonyms, optional=True, expected='a mapping of a tool name to '
+    _argcheck.mapping("fastmcp_middleware", "synonyms", synonyms, optional=True, expected='a mapping of a tool name to '
                   'boundary() synonyms, e.g. {"search": {"depth": {"advanced": ["deep"]}}}')
-    _args.each("fastmcp_middleware", "synonyms", list((synonyms or {}).values()), lambda v: isinstance(v, Mapping),
+    _argcheck.each("fastmcp_middleware", "synonyms", list((synonyms or {}).values()), lambda v: isinstance(v, Mapping),
                expected='a mapping of a tool name to boundary() synonyms, e.g. {"search": {"depth": {"advanced": ["deep"]}}}')
     return middleware(date_order=date_order, naive_datetime=naive_datetime, synonyms=dict(synonyms or {}))
 
@@ -170,7 +170,7 @@ def _declared(obj: Any, where: str) -> Any:
 def _tool(obj: Any, where: str) -> Tool:
     if isinstance(obj, Tool):
         return obj
-    raise _args.invalid(where, "tool", obj, "a boundary Tool (from @boundary): wrap the function first, "
+    raise _argcheck.invalid(where, "tool", obj, "a boundary Tool (from @boundary): wrap the function first, "
                         "boundary(fn) or boundary(fn, schema=...)")
 
 

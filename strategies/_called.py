@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from pytest_aacl._compat.hypothesis import Called
+from pytest_aacl._repr import safe_repr
 
 __all__ = ["Called", "call_repr", "value_repr"]
 
@@ -27,16 +28,16 @@ def call_repr(name: str, *args: Any, **kwargs: Any) -> str:
 
 def value_repr(value: Any) -> str:
     """A readable, bounded repr: a long dict keeps its top-level keys and elides deep values."""
-    text = _safe_repr(value)
+    text = safe_repr(value)
     if len(text) <= _LIMIT:
         return text
     if isinstance(value, dict):
         shown = []
         for key, item in value.items():
-            part = _safe_repr(item)
+            part = safe_repr(item)
             if len(part) > _PART:
                 part = "{...}" if isinstance(item, dict) else "[...]" if isinstance(item, list) else part[: _PART - 3] + "..."
-            shown.append(f"{_safe_repr(key)}: {part}")
+            shown.append(f"{safe_repr(key)}: {part}")
             if sum(map(len, shown)) > _LIMIT:
                 shown.append("...")
                 break
@@ -44,8 +45,3 @@ def value_repr(value: Any) -> str:
     return text[: _LIMIT - 4] + "...>"
 
 
-def _safe_repr(value: Any) -> str:
-    try:
-        return repr(value)
-    except Exception:
-        return f"<{type(value).__name__} object>"

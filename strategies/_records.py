@@ -12,6 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from pytest_aacl._repr import safe_repr
+
 __all__ = [
     "ABSENT",
     "AdversarialCall",
@@ -86,7 +88,7 @@ class Label(Change):
 
     def __str__(self) -> str:
         flag = ", ambiguous" if self.ambiguous else ""
-        return f"{self.path}: {_short(self.original)} -> {_short(self.rendered)} [{self.family}{flag}]"
+        return f"{self.path}: {_shortened(self.original)} -> {_shortened(self.rendered)} [{self.family}{flag}]"
 
 
 @dataclass(frozen=True)
@@ -108,26 +110,18 @@ class Mutation(Change):
         return self.rendered
 
     def __str__(self) -> str:
-        return f"{self.path or '<arguments>'}: {_short(self.original)} -> {_short(self.rendered)} [{self.family}]"
+        return f"{self.path or '<arguments>'}: {_shortened(self.original)} -> {_shortened(self.rendered)} [{self.family}]"
 
 
 def call_repr(tool_name: str, args: Any) -> str:
     """One line of Python that reproduces the call, values truncated for reports."""
     if isinstance(args, dict) and all(isinstance(k, str) for k in args):
         if all(k.isidentifier() and not keyword.iskeyword(k) for k in args):
-            inner = ", ".join(f"{k}={_short(v)}" for k, v in args.items())
+            inner = ", ".join(f"{k}={_shortened(v)}" for k, v in args.items())
         else:
-            inner = "**{" + ", ".join(f"{k!r}: {_short(v)}" for k, v in args.items()) + "}"
+            inner = "**{" + ", ".join(f"{k!r}: {_shortened(v)}" for k, v in args.items()) + "}"
         return f"{tool_name}({inner})"
-    return f"{tool_name}(**{_short(args)})"
-
-
-def _short(value: Any) -> str:
-    try:
-        text = repr(value)
-    except Exception:  # hostile objects from adversarial(): never let a report crash
-        text = f"<{type(value).__name__} object>"
-    return text if len(text) <= _REPR_LIMIT else text[: _REPR_LIMIT - 4] + "...'"
+    return f"{tool_name}(**{_shortened(args)})"
 
 
 @dataclass(frozen=True)
@@ -152,7 +146,7 @@ class HallucinatedCall:
 
     def __repr__(self) -> str:
         labels = "; ".join(map(str, self.labels))
-        return f"HallucinatedCall({call_repr('tool', self.args)}, intended={_short(self.intended)}, labels=[{labels}])"
+        return f"HallucinatedCall({call_repr('tool', self.args)}, intended={_shortened(self.intended)}, labels=[{labels}])"
 
 
 @dataclass(frozen=True)
@@ -178,3 +172,7 @@ class AdversarialCall:
 
     def __repr__(self) -> str:
         return f"AdversarialCall({'; '.join(map(str, self.labels))})"
+
+
+def _shortened(value: Any) -> str:
+    return safe_repr(value, _REPR_LIMIT)

@@ -17,10 +17,11 @@ from hypothesis.errors import InvalidArgument as _HypothesisInvalidArgument
 
 from pytest_aacl._errors import InvalidArgument as _AaclInvalidArgument
 from pytest_aacl._errors import SpecError
-from pytest_aacl._spec import ToolSpec
+from pytest_aacl._repr import shown
 from pytest_aacl._specs import _pointer, as_spec
 from pytest_aacl._specs._jsonschema import _DRAFT_MARKERS, derived_from_checked
 from pytest_aacl._specs._typing import json_type
+from pytest_aacl._toolspec import ToolSpec
 
 __all__ = ["MAX_REF_DEPTH", "InvalidArgument", "Node", "build", "resolve_ref", "tool_schema"]
 
@@ -135,9 +136,9 @@ def tool_schema(obj: Any, *, argname: str = "schema", registry: Any = None) -> t
             return tool_schema(inlined, argname=argname)
         if isinstance(obj, dict):
             hint = " (or pass registry=referencing.Registry() holding it)" if "remote $ref" in str(err) else ""
-            raise InvalidArgument(f"{argname}={_brief(obj)} is not a usable tool schema: {err}{dangling}{hint}") from None
+            raise InvalidArgument(f"{argname}={shown(obj)} is not a usable tool schema: {err}{dangling}{hint}") from None
     raise InvalidArgument(
-        f"{argname}={_brief(obj)} is not a tool description; pass a JSON Schema dict "
+        f"{argname}={shown(obj)} is not a tool description; pass a JSON Schema dict "
         '({"type": "object", "properties": {...}}), a ToolSpec or a boundary Tool.'
     )
 
@@ -299,15 +300,10 @@ def _anchor(node: Any, name: str) -> Any:
     return _pointer._MISSING
 
 
-def _brief(obj: Any) -> str:
-    text = repr(obj)
-    return text if len(text) < 80 else text[:76] + "...>"
-
-
 def build(schema: Any, root: dict[str, Any] | None = None) -> Node:
     """Read `schema` (a whole tool schema or a subschema of `root`) into a `Node` tree."""
     if not isinstance(schema, (dict, bool)):
-        raise InvalidArgument(f"schema={_brief(schema)} must be a JSON Schema dict")
+        raise InvalidArgument(f"schema={shown(schema)} must be a JSON Schema dict")
     reader = _Reader(root if root is not None else (schema if isinstance(schema, dict) else {}))
     return reader.read(schema, ())
 

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from pytest_aacl import CHECKS, CheckContext, Finding, FuzzReport, boundary, check, fuzz
-from pytest_aacl._report import format_finding
+from pytest_aacl._fuzz_report import format_finding
 from pytest_aacl._repr import call_line
 
 FLAG_SCHEMA: dict[str, Any] = {
@@ -187,7 +187,7 @@ def test_call_line_with_nan_and_infinities_is_pasteable() -> None:
 
 
 def test_exception_lines_escape_control_characters() -> None:
-    from pytest_aacl._report import format_exception
+    from pytest_aacl._fuzz_report import format_exception
 
     try:
         raise TypeError("unexpected keyword '__x\x00\x1b[2J'")

@@ -261,7 +261,7 @@ def test_defects_met_after_coverage_are_still_shrunk(monkeypatch: pytest.MonkeyP
 
 def test_the_report_is_bounded_and_lists_advice_apart() -> None:
     from pytest_aacl import Finding, FuzzReport
-    from pytest_aacl._report import MAX_REPORT_LINES, format_report
+    from pytest_aacl._fuzz_report import MAX_REPORT_LINES, format_report
 
     def finding(i: int, severity: str = "defect") -> Finding:
         return Finding(tool="t", check="total", message=f"boom {i}", call=f"t(i={i})", args={"i": i}, kind="invalid",

@@ -16,7 +16,7 @@ from pattern_validation import corpus
 from pattern_validation.mcp_reference import Run, _stdio, compact, probe
 from pattern_validation.mcp_sandbox import OfflineWeb, make_git_repo, make_sqlite_db
 from pytest_aacl import fuzz
-from pytest_aacl._report import format_report
+from pytest_aacl._fuzz_report import format_report
 
 
 def test_compact_reads_every_finding_of_a_real_report() -> None:

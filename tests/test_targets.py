@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
-from pytest_aacl import CorrectionError, boundary
-from pytest_aacl._targets import Target, TargetError, load, observable, resolve
+from pytest_aacl import CorrectionError, TargetError, boundary
+from pytest_aacl._targets import Target, load, observable, resolve
 
 SCHEMA: dict[str, Any] = {
     "type": "object",

@@ -20,7 +20,8 @@ from typing import Any
 import pytest
 from pydantic import BaseModel
 
-from pytest_aacl._targets import Target, TargetError, load, resolve
+from pytest_aacl import TargetError
+from pytest_aacl._targets import Target, load, resolve
 
 fastmcp = pytest.importorskip("fastmcp")
 mcpserver = pytest.importorskip("mcp.server.mcpserver")

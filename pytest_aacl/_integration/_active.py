@@ -300,7 +300,7 @@ def _aacl_cassette(request: pytest.FixtureRequest) -> Iterator[Any]:
                              "is unchanged")
     calls = usage.calls
     state.calls.extend(calls)
-    from ._report import summarise  # lazy: start-up
+    from ._costs import summarise  # lazy: start-up
 
     totals = summarise(calls)
     item.user_properties.extend([

@@ -19,13 +19,13 @@ import pytest
 from .._compat.vcr import cassette_path
 from ._cassettes import CassetteError, read
 from ._confirm import LiveGate, Refusal
+from ._costs import Call, summarise
 from ._decode import UndecodableBody
 from ._estimate import estimate as estimate_call
 from ._estimate import request_usage
 from ._matching import Canonical, install_index, request_bytes
 from ._prices import PriceTable
 from ._provenance import stamping
-from ._report import Call, summarise
 from ._scrub import Scrubber
 from ._usage import extract, response_text
 

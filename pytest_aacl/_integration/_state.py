@@ -16,8 +16,8 @@ import pytest
 
 if TYPE_CHECKING:
     from ._confirm import LiveGate
+    from ._costs import Call
     from ._prices import PriceTable
-    from ._report import Call
     from ._scrub import Scrubber
 
 #: the record modes that may write a cassette (``none`` only replays)

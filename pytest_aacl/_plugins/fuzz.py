@@ -206,7 +206,7 @@ class AaclItem(pytest.Function):
             if partial is not None and writer is not None and (partial.findings or partial.calls):
                 import contextlib
 
-                from .._report import format_report  # lazy: start-up
+                from .._fuzz_report import format_report  # lazy: start-up
 
                 capture = self.config.pluginmanager.get_plugin("capturemanager")
                 with capture.global_and_fixture_disabled() if capture else contextlib.nullcontext():

@@ -126,7 +126,7 @@ def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> Non
     if not runs:
         return
     from ..harness._records import Run  # lazy: start-up
-    from ..harness._report import table  # lazy: start-up
+    from ..harness._table import table  # lazy: start-up
 
     terminalreporter.write_sep("=", "aacl convergence")
     for line in table([Run.from_dict(r) for r in runs]):

@@ -255,7 +255,7 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
         return
     path = config.getoption("aacl_cost_report")
     if path:
-        from .._integration._report import report_json, write_json  # lazy: start-up
+        from .._integration._costs import report_json, write_json  # lazy: start-up
 
         try:
             write_json(Path(path), report_json(state.calls, state.prices().sources))
@@ -280,7 +280,7 @@ def pytest_configure_node(node: Any) -> None:
 
 @pytest.hookimpl(optionalhook=True)
 def pytest_testnodedown(node: Any, error: Any) -> None:
-    from .._integration._report import Call  # lazy: start-up (xdist only)
+    from .._integration._costs import Call  # lazy: start-up (xdist only)
 
     state = node.config.stash.get(STATE, None)
     output = getattr(node, "workeroutput", None) or {}
@@ -302,7 +302,7 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
         terminalreporter.write_line(line, yellow=True)
     if not state.calls:
         return
-    from .._integration._report import table  # lazy: start-up (only after recorded tests)
+    from .._integration._costs import table  # lazy: start-up (only after recorded tests)
 
     terminalreporter.section("aacl integration: LLM usage and cost")
     for line in table(state.calls):

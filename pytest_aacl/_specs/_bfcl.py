@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .. import _args
+from .. import _argcheck
 from .._errors import SpecError
-from .._spec import ToolSpec
+from .._toolspec import ToolSpec
 from ._jsonschema import canonicalise
 from ._pointer import rebase
 from ._typing import json_type
@@ -34,9 +34,9 @@ _LIST = ("anyOf", "oneOf", "allOf")
 def from_bfcl(declaration: dict[str, Any], implementation: Callable[..., Any] | None = None) -> ToolSpec:
     """A `ToolSpec` from one BFCL declaration (`{"name", "description", "parameters"}`)."""
     if not isinstance(declaration, dict) or not isinstance(declaration.get("name"), str):
-        raise SpecError(f"from_bfcl() got declaration={_args.shown(declaration)}; pass a BFCL declaration, "
+        raise SpecError(f"from_bfcl() got declaration={_argcheck.shown(declaration)}; pass a BFCL declaration, "
                         'a dict with "name", "description" and "parameters"')
-    _args.overrides("from_bfcl", implementation=implementation)
+    _argcheck.overrides("from_bfcl", implementation=implementation)
     parameters = declaration.get("parameters", {"type": "dict", "properties": {}})
     if not isinstance(parameters, dict):
         raise SpecError("BFCL parameters must be an object schema", pointer="/parameters")

@@ -10,10 +10,10 @@ import dataclasses
 from collections.abc import Callable
 from typing import Any
 
-from .. import _args
+from .. import _argcheck
 from .._errors import SpecError
 from .._kinds import classify
-from .._spec import ToolSpec, spec_attribute
+from .._toolspec import ToolSpec, spec_attribute
 from ._bfcl import from_bfcl, is_bfcl
 from ._function import from_function
 from ._jsonschema import from_schema
@@ -42,7 +42,7 @@ def as_spec(
 
     `name`, `description` and `implementation` override what the declaration says.
     """
-    _args.overrides("as_spec", name=name, description=description, implementation=implementation)
+    _argcheck.overrides("as_spec", name=name, description=description, implementation=implementation)
     spec = _dispatch(obj, name, implementation)
     changes = {k: v for k, v in (("name", name), ("description", description),
                                  ("implementation", implementation)) if v is not None}
@@ -68,7 +68,7 @@ def _dispatch(obj: Any, name: str | None, implementation: Callable[..., Any] | N
         return from_mcp(obj, name=name)
     if callable(obj):
         return from_function(obj, name=name)
-    raise SpecError(f"cannot make a tool from obj={_args.shown(obj)}. Accepted: {_ACCEPTED}")
+    raise SpecError(f"cannot make a tool from obj={_argcheck.shown(obj)}. Accepted: {_ACCEPTED}")
 
 
 _MCP_KINDS = ("fastmcp_server", "fastmcp_tool", "fastmcp_function", "mcp_server", "mcp_lowlevel_server", "mcp_tool")

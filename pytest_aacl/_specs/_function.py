@@ -8,9 +8,9 @@ import typing
 from collections.abc import Callable
 from typing import Any
 
-from .. import _args
+from .. import _argcheck
 from .._errors import SpecError
-from .._spec import ToolSpec
+from .._toolspec import ToolSpec
 from ._docstrings import parse_docstring
 from ._hints import SchemaBuilder, _is_json
 from ._jsonschema import DRAFT_2020_12, check_tree
@@ -31,8 +31,8 @@ def from_function(
     Raises `SpecError` naming the parameter when an annotation is missing or has no JSON form.
     """
     if not callable(fn):
-        raise SpecError(f"from_function() got fn={_args.shown(fn)}; pass a typed function")
-    _args.overrides("from_function", name=name, description=description)
+        raise SpecError(f"from_function() got fn={_argcheck.shown(fn)}; pass a typed function")
+    _argcheck.overrides("from_function", name=name, description=description)
     try:
         signature = inspect.signature(fn)
     except (TypeError, ValueError) as exc:

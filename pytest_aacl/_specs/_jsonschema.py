@@ -14,9 +14,9 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-from .. import _args
+from .. import _argcheck
 from .._errors import SpecError
-from .._spec import ToolSpec
+from .._toolspec import ToolSpec
 from . import _pointer as ptr
 from ._sanity import LIST_KEYWORDS as _LIST
 from ._sanity import MAP_KEYWORDS as _MAP
@@ -57,11 +57,11 @@ def from_schema(
     'https://json-schema.org/draft/2020-12/schema'
     """
     if not isinstance(schema, dict):
-        raise SpecError(f"from_schema() got schema={_args.shown(schema)}; pass a JSON Schema dict, e.g. "
+        raise SpecError(f"from_schema() got schema={_argcheck.shown(schema)}; pass a JSON Schema dict, e.g. "
                         '{"type": "object", "properties": {"q": {"type": "string"}}}')
     if not isinstance(name, str) or not name:  # a SpecError, as it always was
-        raise SpecError(f"from_schema() got name={_args.shown(name)}; pass a non-empty string, e.g. name=\"search_web\"")
-    _args.overrides("from_schema", description=description, implementation=implementation)
+        raise SpecError(f"from_schema() got name={_argcheck.shown(name)}; pass a non-empty string, e.g. name=\"search_web\"")
+    _argcheck.overrides("from_schema", description=description, implementation=implementation)
     return ToolSpec(
         name=name,
         description=description or "",

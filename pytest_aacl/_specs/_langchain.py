@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .._errors import SpecError
-from .._spec import ToolSpec
+from .._toolspec import ToolSpec
 from ._jsonschema import canonicalise
 from ._mcp import _codecs
 

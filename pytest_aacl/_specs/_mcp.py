@@ -11,11 +11,11 @@ import inspect
 from collections.abc import Callable
 from typing import Any
 
-from .. import _args
+from .. import _argcheck
 from .._compat.mcp import sync_tools
 from .._errors import SpecError
 from .._kinds import classify
-from .._spec import ToolSpec
+from .._toolspec import ToolSpec
 from ._function import from_function
 from ._jsonschema import canonicalise
 
@@ -29,7 +29,7 @@ def from_mcp(obj: Any, *, name: str | None = None) -> ToolSpec:
 
     Given a server, `name` selects one of its tools (see `specs_from_mcp_server` for all).
     """
-    _args.text("from_mcp", "name", name, optional=True, example='name="search_web"')
+    _argcheck.text("from_mcp", "name", name, optional=True, example='name="search_web"')
     if classify(obj) in _SERVERS:
         specs = specs_from_mcp_server(obj)
         chosen = [s for s in specs if name is None or s.name == name]
@@ -51,7 +51,7 @@ def _from_tool(tool: Any, server: Any) -> ToolSpec:
         schema = getattr(tool, "input_schema", None) or getattr(tool, "inputSchema", None)
     tool_name = getattr(tool, "name", None)
     if not isinstance(schema, dict) or not isinstance(tool_name, str):
-        raise SpecError(f"obj={_args.shown(tool)} is not an MCP tool; pass a FastMCP tool or server, an MCP SDK "
+        raise SpecError(f"obj={_argcheck.shown(tool)} is not an MCP tool; pass a FastMCP tool or server, an MCP SDK "
                         "server or tool (a name and a parameters / inputSchema dict)")
     fn = getattr(tool, "fn", None)
     implementation: Callable[..., Any] | None = fn if callable(fn) else _runner(tool)
@@ -114,7 +114,7 @@ def specs_from_mcp_server(server: Any) -> list[ToolSpec]:
 async def specs_from_mcp_server_async(server: Any) -> list[ToolSpec]:
     """`specs_from_mcp_server` for code that already runs in an event loop."""
     if classify(server) not in _SERVERS:
-        raise SpecError(f"got server={_args.shown(server)}; pass a FastMCP or MCP SDK server (fastmcp.FastMCP, "
+        raise SpecError(f"got server={_argcheck.shown(server)}; pass a FastMCP or MCP SDK server (fastmcp.FastMCP, "
                         "mcp.server.fastmcp.FastMCP or MCPServer)")
     tools = sync_tools(server)
     if tools is not None:

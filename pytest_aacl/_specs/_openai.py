@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .. import _args
+from .. import _argcheck
 from .._errors import SpecError
-from .._spec import ToolSpec
+from .._toolspec import ToolSpec
 from ._jsonschema import canonicalise
 from ._pointer import rebase
 
@@ -33,9 +33,9 @@ def from_openai(tool: dict[str, Any], implementation: Callable[..., Any] | None 
     "name", "parameters", "strict"}`, or Anthropic's `{"name", "description", "input_schema"}`.
     """
     if not isinstance(tool, dict):
-        raise SpecError(f"from_openai() got tool={_args.shown(tool)}; pass a tool declaration dict, e.g. "
+        raise SpecError(f"from_openai() got tool={_argcheck.shown(tool)}; pass a tool declaration dict, e.g. "
                         '{"type": "function", "function": {"name": ..., "parameters": {...}}}')
-    _args.overrides("from_openai", implementation=implementation)
+    _argcheck.overrides("from_openai", implementation=implementation)
     kind = tool.get("type")
     if kind not in (None, "function") and "input_schema" not in tool:
         raise SpecError(f'only function tools can be imported, not type {kind!r}; '

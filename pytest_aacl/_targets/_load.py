@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .. import _args, _specs
-from .._spec import ToolSpec
+from .. import _argcheck, _specs
+from .._toolspec import ToolSpec
 from ._target import TargetError
 
 __all__ = ["McpEndpoint", "load", "owner_attr", "spec_for"]
@@ -100,5 +100,5 @@ def owner_attr(implementation: Any) -> tuple[Any, str]:
         if not hasattr(owner, attr):
             raise TargetError(f"implementation=({owner!r}, {attr!r}): that object has no attribute {attr!r}")
         return owner, attr
-    raise TargetError(f"implementation={_args.shown(implementation)} does not name what the interface calls; "
+    raise TargetError(f"implementation={_argcheck.shown(implementation)} does not name what the interface calls; "
                       "pass 'module:attr' or (obj, 'attr')")

@@ -17,7 +17,7 @@ from typing import Any
 
 from .. import _specs
 from .._errors import CorrectionError, SpecError
-from .._spec import ToolSpec
+from .._toolspec import ToolSpec
 from ._load import owner_attr, spec_for
 from ._target import Target, TargetError, as_json, recorder
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .. import _args
+from .. import _argcheck
 from .._errors import InvalidArgument
 from .._kinds import classify
-from .._spec import ToolSpec
+from .._toolspec import ToolSpec
 from . import _python as py
 from ._load import load
 from ._mcp import mcp_targets
@@ -52,7 +52,7 @@ def resolve(
     spy = None if implementation is None or kind == "dict" else py.named_spy(implementation)
     kw: dict[str, Any] = {"timeout": timeout, "reset": reset}
     if schema is not None and not isinstance(schema, (dict, ToolSpec)) and not isinstance(getattr(schema, "spec", None), ToolSpec):
-        raise TargetError(f"schema={_args.shown(schema)} is not a schema; pass a JSON Schema dict, an OpenAI / "
+        raise TargetError(f"schema={_argcheck.shown(schema)} is not a schema; pass a JSON Schema dict, an OpenAI / "
                           "Anthropic tool dict or a ToolSpec (or leave it out to read the type hints)")
     if kind in _MCP_KINDS or kind in ("boundary_tool", "langchain"):
         if schema is not None:
@@ -80,7 +80,7 @@ def resolve(
                           "(e.g. 'myapp.server:mcp'), so calls go through the MCP protocol")
     if kind == "function":
         return [py.from_function(target, schema, spy=spy, correction=correction, **kw)]
-    shown = repr(label) if label else _args.shown(target)
+    shown = repr(label) if label else _argcheck.shown(target)
     raise TargetError(
         f"target={shown} is not a tool; pass a boundary Tool, a function (with schema= or type hints), a FastMCP "
         "or MCP SDK server or tool, a LangChain tool, an OpenAI / Anthropic tool spec with implementation=, "
@@ -90,11 +90,11 @@ def resolve(
 
 def check_call_options(timeout: Any, correction: Any, reset: Any) -> None:
     """How each call of a target runs (`fuzz()`'s, or a target dict's): one `InvalidArgument` each."""
-    _args.number("fuzz", "timeout", timeout, low=0, low_open=True,
+    _argcheck.number("fuzz", "timeout", timeout, low=0, low_open=True,
                  expected="a number of seconds greater than 0, e.g. timeout=5.0")
     types = correction if isinstance(correction, tuple) else (correction,)
     if not types or not all(isinstance(c, type) and issubclass(c, BaseException) for c in types):
-        raise _args.invalid("fuzz", "correction", correction, "the exception type your tool raises to refuse a call, "
+        raise _argcheck.invalid("fuzz", "correction", correction, "the exception type your tool raises to refuse a call, "
                             "e.g. correction=ValueError, or a tuple of such types")
-    _args.function("fuzz", "reset", reset, optional=True,
+    _argcheck.function("fuzz", "reset", reset, optional=True,
                    expected="a function called with no arguments before each call, or None")

@@ -37,7 +37,7 @@ from .._call import Call
 from .._errors import TargetError
 from .._jsonvalue import observable
 from .._repr import safe_repr
-from .._spec import ToolSpec
+from .._toolspec import ToolSpec
 from ._pickling import pack_exception, unpack_exception
 from ._worker import (
     ProcessWorker,

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import typing as _typing
 
-from .. import _args
+from .. import _argcheck
 from .._corpus import (  # a leaf module: fuzz() reads it without the harness
     CorpusCase,
     load_corpus,
@@ -125,20 +125,20 @@ def model(spec: str, **options: _typing.Any) -> Model:
     expected = (f"'provider:model' with a provider among {', '.join(sorted(_PROVIDERS))}, or 'simulated' "
                 "(e.g. 'openai:gpt-4o-mini', 'anthropic:claude-haiku-4-5', 'simulated:1')")
     if not isinstance(spec, str):
-        raise _args.invalid("model", "spec", spec, expected)
+        raise _argcheck.invalid("model", "spec", spec, expected)
     provider, _, name = spec.partition(":")
     if provider == "simulated":
         if name and not name.lstrip("-").isdigit():
-            raise _args.invalid("model", "spec", spec, "'simulated' or 'simulated:SEED' with an integer seed, e.g. 'simulated:1'")
+            raise _argcheck.invalid("model", "spec", spec, "'simulated' or 'simulated:SEED' with an integer seed, e.g. 'simulated:1'")
         unknown = sorted(set(options) - {"weights", "render_probability", "mistake_probability", "fix_probability",
                                          "give_up_probability", "name"})
         if unknown:
-            raise _args.invalid("model", unknown[0], options[unknown[0]], "only SimulatedModel options to 'simulated' "
+            raise _argcheck.invalid("model", unknown[0], options[unknown[0]], "only SimulatedModel options to 'simulated' "
                                 "(weights=, render_probability=, mistake_probability=, fix_probability=, "
                                 "give_up_probability=, name=); the seed goes in the spec, e.g. 'simulated:1'")
         return SimulatedModel(seed=int(name) if name else 0, **options)
     if provider not in _PROVIDERS or not name:
-        raise _args.invalid("model", "spec", spec, expected)
+        raise _argcheck.invalid("model", "spec", spec, expected)
     return _PROVIDERS[provider](name, **options)
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .. import _args
+from .. import _argcheck
 from .._boundary import Tool
 from ..serve import anthropic_tool
 from ._clients import check_adapter, check_request_options, sdk_client
@@ -27,7 +27,7 @@ class AnthropicMessages:
     def __init__(self, model: str, *, client: Any = None, async_client: Any = None, api_key: str | None = None,
                  base_url: str | None = None, system: str | None = None, max_tokens: int = 1024, **create: Any) -> None:
         check_adapter("AnthropicMessages", model, "claude-haiku-4-5", system=system, base_url=base_url, api_key=api_key)
-        _args.whole("AnthropicMessages", "max_tokens", max_tokens, minimum=1, example="max_tokens=1024")
+        _argcheck.whole("AnthropicMessages", "max_tokens", max_tokens, minimum=1, example="max_tokens=1024")
         check_request_options("AnthropicMessages", create, ("anthropic.resources.messages", "Messages", "create"),
                               ("client", "async_client", "api_key", "base_url", "system", "max_tokens"),
                               ("model", "messages", "tools", "tool_choice"))

@@ -14,7 +14,7 @@ import json
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from .. import _args
+from .. import _argcheck
 from .._boundary import Tool
 from .._errors import CorrectionError
 from ._interceptors import Context, Interceptor
@@ -41,8 +41,8 @@ def _prefix(prompts: list[dict[str, Any]], text: str) -> list[dict[str, Any]]:
 
 def memory(*, key: str = "summary", keep: int = 5) -> Interceptor:
     """Ask for a one-paragraph `summary` of the exchange; feed the last `keep` back."""
-    _args.text("memory", "key", key, example='key="summary"')
-    _args.whole("memory", "keep", keep, minimum=1, example="keep=5")
+    _argcheck.text("memory", "key", key, example='key="summary"')
+    _argcheck.whole("memory", "keep", keep, minimum=1, example="keep=5")
 
     def pre_schema(schema: dict[str, Any], ctx: Context) -> dict[str, Any]:
         return _add(schema, key, {"type": "string", "minLength": 1,
@@ -63,20 +63,20 @@ def state_machine(states: Iterable[str], *, initial: str | None = None,
                   transitions: Mapping[str, Iterable[str]] | None = None, key: str = "state") -> Interceptor:
     """A `state` field whose allowed values are the transitions from the context's current state."""
     where, names = "state_machine", 'a non-empty list of state names, e.g. ["draft", "review", "done"]'
-    all_states = _args.items(where, "states", states, expected=names)
-    _args.each(where, "states", all_states, lambda s: isinstance(s, str) and bool(s), expected=names)
+    all_states = _argcheck.items(where, "states", states, expected=names)
+    _argcheck.each(where, "states", all_states, lambda s: isinstance(s, str) and bool(s), expected=names)
     if not all_states:
-        raise _args.invalid(where, "states", states, names)
+        raise _argcheck.invalid(where, "states", states, names)
     listed = ", ".join(map(repr, all_states))
-    _args.choice(where, "initial", initial, all_states, optional=True)
-    _args.mapping(where, "transitions", transitions, optional=True,
+    _argcheck.choice(where, "initial", initial, all_states, optional=True)
+    _argcheck.mapping(where, "transitions", transitions, optional=True,
                   expected=f"a mapping of a state to the states it may go to, among: {listed}")
-    _args.text(where, "key", key, example='key="state"')
-    table = {s: _args.items(where, "transitions", t, expected=f"lists of states among {listed}")
+    _argcheck.text(where, "key", key, example='key="state"')
+    table = {s: _argcheck.items(where, "transitions", t, expected=f"lists of states among {listed}")
              for s, t in (transitions or {}).items()}
     unknown = sorted(({t for ts in table.values() for t in ts} | set(table)) - set(all_states), key=str)
     if unknown:
-        raise _args.invalid(where, "transitions", transitions, f"only states among {listed} (unknown: {unknown})")
+        raise _argcheck.invalid(where, "transitions", transitions, f"only states among {listed} (unknown: {unknown})")
     start = initial or all_states[0]
 
     def allowed(ctx: Context) -> list[str]:
@@ -98,11 +98,11 @@ def state_machine(states: Iterable[str], *, initial: str | None = None,
 def tool_calls(tools: Iterable[Tool], *, key: str = "tools") -> Interceptor:
     """A `tools` array of `{name, arguments}` calls, each run through its boundary Tool."""
     expected = "a non-empty list of boundary Tools (from @boundary), e.g. tools=[add]"
-    listed = _args.items("tool_calls", "tools", tools, expected=expected)
-    _args.each("tool_calls", "tools", listed, lambda t: isinstance(t, Tool), expected=expected)
+    listed = _argcheck.items("tool_calls", "tools", tools, expected=expected)
+    _argcheck.each("tool_calls", "tools", listed, lambda t: isinstance(t, Tool), expected=expected)
     if not listed:
-        raise _args.invalid("tool_calls", "tools", tools, expected)
-    _args.text("tool_calls", "key", key, example='key="tools"')
+        raise _argcheck.invalid("tool_calls", "tools", tools, expected)
+    _argcheck.text("tool_calls", "key", key, example='key="tools"')
     by_name = {t.name: t for t in listed}
 
     def pre_schema(schema: dict[str, Any], ctx: Context) -> dict[str, Any]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from .. import _args
+from .. import _argcheck
 
 __all__ = ["sdk_client"]
 
@@ -26,9 +26,9 @@ def sdk_client(adapter: Any, asynchronous: bool, package: str, classes: tuple[st
 
 def check_adapter(where: str, model: Any, example: str, **options: Any) -> None:
     """The arguments every adapter shares, checked when it is built (not at its first request)."""
-    _args.text(where, "model", model, example=f"model={example!r}")
+    _argcheck.text(where, "model", model, example=f"model={example!r}")
     for name in ("system", "base_url", "api_key", "provider"):
-        _args.text(where, name, options.get(name), optional=True, example=f'{name}="..."')
+        _argcheck.text(where, name, options.get(name), optional=True, example=f'{name}="..."')
 
 
 #: options of the SimulatedModel test double: meaningless for a real provider's request
@@ -42,21 +42,21 @@ def check_request_options(where: str, options: dict[str, Any], sdk: tuple[str, s
     a simulated-model option, one the adapter sets itself, or (when the SDK is installed)
     a name that is not a field of its request (`sdk` = module, class, method)."""
     if "timeout" in options:  # the per-call timeout, in seconds, for every provider
-        _args.number(where, "timeout", options["timeout"], low=0, low_open=True,
+        _argcheck.number(where, "timeout", options["timeout"], low=0, low_open=True,
                      expected="a positive number of seconds per call, e.g. timeout=30")
     for name, value in options.items():
         if name in SIMULATED_ONLY:
-            raise _args.invalid(where, name, value, f"{name}= only to the simulated model (model('simulated:1', "
+            raise _argcheck.invalid(where, name, value, f"{name}= only to the simulated model (model('simulated:1', "
                                 f"{name}=...)): it is an option of the SimulatedModel test double, not of a real "
                                 "provider's request")
         if name in forbidden:
-            raise _args.invalid(where, name, value, f"no {name}=: the adapter sets it itself from what it sends")
+            raise _argcheck.invalid(where, name, value, f"no {name}=: the adapter sets it itself from what it sends")
     fields = _request_fields(sdk) if sdk else None
     unknown = sorted(set(options) - set(fields) - {"timeout"}) if fields is not None else []
     if unknown and sdk is not None and fields is not None:
         name, label = unknown[0], f"{sdk[1]}.{sdk[2]}()" if sdk[2] else f"{sdk[1]}"
         some = ", ".join(f"{f}=" for f in sorted(fields - {"extra_headers", "extra_query", "extra_body"})[:5])
-        raise _args.invalid(where, name, options[name], f"a field of the installed SDK's {label} (such as {some} ...), "
+        raise _argcheck.invalid(where, name, options[name], f"a field of the installed SDK's {label} (such as {some} ...), "
                             f"or one of the adapter's own options: {', '.join(own)}")
 
 

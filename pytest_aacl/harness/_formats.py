@@ -19,7 +19,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from .. import _args
+from .. import _argcheck
 from .._errors import CorrectionError
 
 __all__ = ["FORMATS", "format_correction", "path_parts"]
@@ -109,6 +109,6 @@ FORMATS: dict[str, Callable[[CorrectionError, Any], str]] = {
 def format_correction(error: CorrectionError, arguments: Any, correction_format: str = "lines") -> str:
     """The text the model receives for `error` on the call it made with `arguments`."""
     if not isinstance(error, CorrectionError):
-        raise _args.invalid("format_correction", "error", error, "the CorrectionError the boundary raised")
-    _args.choice("format_correction", "correction_format", correction_format, FORMATS)
+        raise _argcheck.invalid("format_correction", "error", error, "the CorrectionError the boundary raised")
+    _argcheck.choice("format_correction", "correction_format", correction_format, FORMATS)
     return FORMATS[correction_format](error, arguments)

@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .. import _args
+from .. import _argcheck
 
 __all__ = ["AuditEntry", "ConflictError", "Context", "Interceptor", "InterceptorError", "Stack"]
 
@@ -86,23 +86,23 @@ class Interceptor:
     post_response: Callable[[Any, Context], Context | None] | None = None
 
     def __post_init__(self) -> None:
-        _args.text("Interceptor", "name", self.name, example='name="memory"')
+        _argcheck.text("Interceptor", "name", self.name, example='name="memory"')
         for hook in ("pre_schema", "pre_prompt", "post_response"):
-            _args.function("Interceptor", hook, getattr(self, hook), optional=True,
+            _argcheck.function("Interceptor", hook, getattr(self, hook), optional=True,
                            expected="a function (see the Interceptor docs for its arguments) or None")
 
 
 def check_interceptors(where: str, interceptors: Any, *, empty: bool = False) -> list[Interceptor]:
     """A list of uniquely named `Interceptor`s, or one `InvalidArgument` saying what is wrong."""
     expected = "a list of Interceptor(...) objects, e.g. [memory(), state_machine([...])]"
-    listed = _args.items(where, "interceptors", interceptors, expected=expected)
-    _args.each(where, "interceptors", listed, lambda i: isinstance(i, Interceptor), expected=expected)
+    listed = _argcheck.items(where, "interceptors", interceptors, expected=expected)
+    _argcheck.each(where, "interceptors", listed, lambda i: isinstance(i, Interceptor), expected=expected)
     if not listed and not empty:
-        raise _args.invalid(where, "interceptors", interceptors, expected)
+        raise _argcheck.invalid(where, "interceptors", interceptors, expected)
     names = [i.name for i in listed]
     duplicate = next((n for n in names if names.count(n) > 1), None)
     if duplicate is not None:
-        raise _args.invalid(where, "interceptors", names, f"Interceptor(...) objects with unique names ({duplicate!r} "
+        raise _argcheck.invalid(where, "interceptors", names, f"Interceptor(...) objects with unique names ({duplicate!r} "
                             "is used twice; names identify interceptors in audits and errors)")
     return listed
 
@@ -113,9 +113,9 @@ class Stack:
     def __init__(self, interceptors: Iterable[Interceptor], *, on_invalid: str = "error", on_failure: str = "fail") -> None:
         self.interceptors = check_interceptors("Stack", interceptors, empty=True)
         if on_invalid not in ("error", "warn"):
-            raise _args.invalid("Stack", "on_invalid", on_invalid, '"error" (raise) or "warn" (roll back and warn)')
+            raise _argcheck.invalid("Stack", "on_invalid", on_invalid, '"error" (raise) or "warn" (roll back and warn)')
         if on_failure not in ("fail", "skip"):
-            raise _args.invalid("Stack", "on_failure", on_failure, '"fail" (the request fails) or "skip" (log and go on)')
+            raise _argcheck.invalid("Stack", "on_failure", on_failure, '"fail" (the request fails) or "skip" (log and go on)')
         self.on_invalid, self.on_failure = on_invalid, on_failure
 
     def __repr__(self) -> str:
@@ -123,16 +123,16 @@ class Stack:
 
     def without(self, name: str) -> Stack:
         """The same stack minus one interceptor (for "removing one never breaks the others")."""
-        _args.choice("Stack.without", "name", name, [i.name for i in self.interceptors])
+        _argcheck.choice("Stack.without", "name", name, [i.name for i in self.interceptors])
         return Stack([i for i in self.interceptors if i.name != name], on_invalid=self.on_invalid, on_failure=self.on_failure)
 
     # -- schema -----------------------------------------------------------------------------
 
     def schema(self, base: Mapping[str, Any], ctx: Context | None = None) -> dict[str, Any]:
         """The composed schema for this turn, every change audited, conflicts refused."""
-        _args.mapping("Stack.schema", "base", base, expected='the base JSON Schema dict, e.g. {"type": "object", "properties": {}}')
+        _argcheck.mapping("Stack.schema", "base", base, expected='the base JSON Schema dict, e.g. {"type": "object", "properties": {}}')
         if ctx is not None and not isinstance(ctx, Context):
-            raise _args.invalid("Stack.schema", "ctx", ctx, "a Context() or None")
+            raise _argcheck.invalid("Stack.schema", "ctx", ctx, "a Context() or None")
         ctx = ctx if ctx is not None else Context()
         current = copy.deepcopy(dict(base))
         owners: dict[str, str] = {p: "the base schema" for p in _properties(current)}

@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from decimal import Decimal
 from typing import Any, Protocol
 
-from .. import _args
+from .. import _argcheck
 from .._boundary import Tool, boundary
 from .._errors import CorrectionError, InvalidArgument
 from .._kinds import classify
@@ -103,20 +103,20 @@ class _Loop:
     def __init__(self, model: Model, tools: Iterable[Any], task: Task | str, max_attempts: int,
                  correction_format: str, execute: bool, where: str) -> None:
         if not all(callable(getattr(model, hook, None)) for hook in ("start", "turn", "reply")):
-            raise _args.invalid(where, "model", model, "a model adapter: harness.model('openai:gpt-4o-mini'), "
+            raise _argcheck.invalid(where, "model", model, "a model adapter: harness.model('openai:gpt-4o-mini'), "
                                 "SimulatedModel(seed=1) or your own class with start(), turn() and reply()")
-        listed = _args.items(where, "tools", tools, expected="a list of boundary Tools (or functions, or fuzz targets)")
+        listed = _argcheck.items(where, "tools", tools, expected="a list of boundary Tools (or functions, or fuzz targets)")
         if not isinstance(task, (Task, str)):
-            raise _args.invalid(where, "task", task, 'a Task("Add 2 and 3", tool="add", intended={...}) or a prompt string')
-        _args.whole(where, "max_attempts", max_attempts, minimum=1, example="max_attempts=4")
-        _args.choice(where, "correction_format", correction_format, FORMATS)
-        _args.flag(where, "execute", execute)
+            raise _argcheck.invalid(where, "task", task, 'a Task("Add 2 and 3", tool="add", intended={...}) or a prompt string')
+        _argcheck.whole(where, "max_attempts", max_attempts, minimum=1, example="max_attempts=4")
+        _argcheck.choice(where, "correction_format", correction_format, FORMATS)
+        _argcheck.flag(where, "execute", execute)
         self.task = Task(task) if isinstance(task, str) else task
         self.tools = {t.name: t for t in (one for obj in listed for one in _as_tools(obj))}
         if not self.tools:
-            raise _args.invalid(where, "tools", listed, "at least one boundary Tool, e.g. tools=[add]")
+            raise _argcheck.invalid(where, "tools", listed, "at least one boundary Tool, e.g. tools=[add]")
         if self.task.tool is not None and self.task.tool not in self.tools:
-            raise _args.invalid(where, "task", self.task, f"a Task whose tool= is one of the tools: {', '.join(map(repr, sorted(self.tools)))}")
+            raise _argcheck.invalid(where, "task", self.task, f"a Task whose tool= is one of the tools: {', '.join(map(repr, sorted(self.tools)))}")
         self.model, self.format, self.execute, self.max = model, correction_format, execute, max_attempts
         self.run = Run(self.task, model.name, correction_format, simulated=bool(getattr(model, "simulated", False)))
         self._pending: list[Attempt] = []
@@ -257,7 +257,7 @@ def _as_tools(obj: Any) -> list[Any]:
     try:
         return list(resolve(obj))
     except InvalidArgument as exc:
-        raise InvalidArgument(f"converge() got tools containing {_args.shown(obj)}; pass boundary Tools, functions "
+        raise InvalidArgument(f"converge() got tools containing {_argcheck.shown(obj)}; pass boundary Tools, functions "
                               f"or fuzz targets ({exc})") from None
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
-from .. import _args
+from .. import _argcheck
 from ._records import Run
 
 __all__ = ["Metrics", "summarise", "wilson"]
@@ -23,10 +23,10 @@ __all__ = ["Metrics", "summarise", "wilson"]
 
 def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
     """The Wilson score interval for a proportion (95 % by default); (0, 1) when n is 0."""
-    _args.whole("wilson", "n", n, minimum=0, example="n=20 (the number of trials)")
+    _argcheck.whole("wilson", "n", n, minimum=0, example="n=20 (the number of trials)")
     if isinstance(successes, bool) or not isinstance(successes, int) or not 0 <= successes <= n:
-        raise _args.invalid("wilson", "successes", successes, f"an integer between 0 and n (n={n})")
-    _args.number("wilson", "z", z, low=0, low_open=True, expected="a positive z score, e.g. z=1.96 for 95 %")
+        raise _argcheck.invalid("wilson", "successes", successes, f"an integer between 0 and n (n={n})")
+    _argcheck.number("wilson", "z", z, low=0, low_open=True, expected="a positive z score, e.g. z=1.96 for 95 %")
     if n == 0:
         return (0.0, 1.0)
     p = successes / n
@@ -97,10 +97,10 @@ def summarise(runs: Iterable[Run], max_attempts: int | None = None) -> dict[str,
     "by_family": ..., "by_code": ...}`, each a `Metrics.as_dict()` (`by_family` holds only runs
     whose families are known); `success_within` runs
     from 1 to `max_attempts` (default: the longest run seen)."""
-    listed = _args.items("summarise", "runs", runs, expected="the Runs that converge() returned, as a list")
-    _args.each("summarise", "runs", listed, lambda r: isinstance(r, Run),
+    listed = _argcheck.items("summarise", "runs", runs, expected="the Runs that converge() returned, as a list")
+    _argcheck.each("summarise", "runs", listed, lambda r: isinstance(r, Run),
                expected="only Runs, the results of converge()")
-    _args.whole("summarise", "max_attempts", max_attempts, minimum=1, example="max_attempts=4", optional=True)
+    _argcheck.whole("summarise", "max_attempts", max_attempts, minimum=1, example="max_attempts=4", optional=True)
     groups: dict[str, dict[str, Metrics]] = {g: {} for g in ("by_model", "by_tool", "by_format", "by_family", "by_code")}
     total = Metrics()
     runs = listed

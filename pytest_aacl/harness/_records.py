@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from .. import _args
+from .. import _argcheck
 from .._jsonvalue import observable
 
 __all__ = ["Attempt", "Run", "Task", "ToolCall", "ToolResult", "Turn"]
@@ -31,12 +31,12 @@ class Task:
     name: str = ""
 
     def __post_init__(self) -> None:
-        _args.text("Task", "prompt", self.prompt, example='prompt="Add 2 and 3"')
-        _args.text("Task", "tool", self.tool, optional=True, example='tool="add"')
+        _argcheck.text("Task", "prompt", self.prompt, example='prompt="Add 2 and 3"')
+        _argcheck.text("Task", "tool", self.tool, optional=True, example='tool="add"')
         if self.intended is not None and not isinstance(self.intended, dict):
-            raise _args.invalid("Task", "intended", self.intended, 'the arguments a correct call carries, e.g. '
+            raise _argcheck.invalid("Task", "intended", self.intended, 'the arguments a correct call carries, e.g. '
                                 'intended={"a": 2, "b": 3}, or None')
-        _args.text("Task", "name", self.name, empty=True, example='name="add-small"')
+        _argcheck.text("Task", "name", self.name, empty=True, example='name="add-small"')
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
-from .. import _args
+from .. import _argcheck
 from .._errors import SpecError
 from ._interceptors import Context, Stack
 from ._loop import add_cost
@@ -86,13 +86,13 @@ def _problems(schema: dict[str, Any], text: Any) -> tuple[Any, list[tuple[str, s
 
 def retry_prompt(request: str, response: str, problems: list[tuple[str, str]]) -> str:
     """The retry message: the request, the response and the validation error, then one focus line."""
-    _args.text("retry_prompt", "request", request, example='request="Extract the invoice total"')
-    _args.text("retry_prompt", "response", response, empty=True, example="response=turn.text")
-    listed = _args.items("retry_prompt", "problems", problems, expected="a non-empty list of (path, message) pairs")
-    _args.each("retry_prompt", "problems", listed, lambda p: isinstance(p, tuple) and len(p) == 2,
+    _argcheck.text("retry_prompt", "request", request, example='request="Extract the invoice total"')
+    _argcheck.text("retry_prompt", "response", response, empty=True, example="response=turn.text")
+    listed = _argcheck.items("retry_prompt", "problems", problems, expected="a non-empty list of (path, message) pairs")
+    _argcheck.each("retry_prompt", "problems", listed, lambda p: isinstance(p, tuple) and len(p) == 2,
                expected="a non-empty list of (path, message) pairs")
     if not listed:
-        raise _args.invalid("retry_prompt", "problems", problems, "a non-empty list of (path, message) pairs")
+        raise _argcheck.invalid("retry_prompt", "problems", problems, "a non-empty list of (path, message) pairs")
     lines = [f"at {path or '/'}: {message}" for path, message in problems[:5]]
     if len(problems) > 5:
         lines.append(f"... and {len(problems) - 5} more")
@@ -113,16 +113,16 @@ def _check(where: str, model: Any, request: Any, schema: Any, max_retries: Any, 
     """Every argument of `respond`/`arespond`, before the model is asked anything."""
     hook = "acomplete" if where == "arespond" else "complete"
     if not callable(getattr(model, hook, None)):
-        raise _args.invalid(where, "model", model, f"a model adapter with {hook}(), e.g. "
+        raise _argcheck.invalid(where, "model", model, f"a model adapter with {hook}(), e.g. "
                             "harness.model('openai:gpt-4o-mini') or SimulatedModel(seed=1)")
-    _args.text(where, "request", request, example='request="Extract the invoice total"')
-    _args.mapping(where, "schema", schema, expected='a JSON Schema dict, e.g. {"type": "object", "properties": {...}}')
-    _args.whole(where, "max_retries", max_retries, minimum=0, example="max_retries=3")
-    _args.flag(where, "native", native)
+    _argcheck.text(where, "request", request, example='request="Extract the invoice total"')
+    _argcheck.mapping(where, "schema", schema, expected='a JSON Schema dict, e.g. {"type": "object", "properties": {...}}')
+    _argcheck.whole(where, "max_retries", max_retries, minimum=0, example="max_retries=3")
+    _argcheck.flag(where, "native", native)
     if interceptors is not None and not isinstance(interceptors, Stack):
-        raise _args.invalid(where, "interceptors", interceptors, "a Stack([...interceptors]) or None")
+        raise _argcheck.invalid(where, "interceptors", interceptors, "a Stack([...interceptors]) or None")
     if context is not None and not isinstance(context, Context):
-        raise _args.invalid(where, "context", context, "the Context() of the previous turn (responded.context) or None")
+        raise _argcheck.invalid(where, "context", context, "the Context() of the previous turn (responded.context) or None")
 
 
 def respond(model: Any, request: str, schema: dict[str, Any], *, max_retries: int = 3, native: bool = False,

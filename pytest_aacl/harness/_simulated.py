@@ -19,7 +19,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from .. import _args
+from .. import _argcheck
 from .._boundary import Tool
 from .._errors import InvalidArgument
 from ._records import Task, ToolCall, ToolResult, Turn
@@ -37,7 +37,7 @@ def read_correction(message: str) -> dict[str, bool]:
     Reads the boundary's line format, the annotated-arguments format and the pydantic-style
     error list; a message in none of them (a vague one) teaches nothing.
     """
-    _args.text("read_correction", "message", message, empty=True,
+    _argcheck.text("read_correction", "message", message, empty=True,
                example="the correction message a tool returned (str(error))")
     found: dict[str, bool] = {}
     for _code, path, expected in _LINE.findall(message):
@@ -79,12 +79,12 @@ def _check_weights(weights: Any) -> None:
     from ..strategies import FAMILIES  # lazy: hypothesis costs start-up
 
     expected = 'a mapping of family names to weights >= 0, e.g. weights={"int_string": 2.0, "enum_case": 1.0}'
-    _args.mapping("SimulatedModel", "weights", weights, expected=expected)
+    _argcheck.mapping("SimulatedModel", "weights", weights, expected=expected)
     unknown = sorted(str(k) for k in weights if k not in FAMILIES)
     if unknown:
-        raise _args.invalid("SimulatedModel", "weights", weights, f"family names from FAMILIES (unknown: "
+        raise _argcheck.invalid("SimulatedModel", "weights", weights, f"family names from FAMILIES (unknown: "
                             f"{', '.join(unknown)}), e.g. int_thousands, enum_case, date_text")
-    _args.each("SimulatedModel", "weights", list(weights.values()),
+    _argcheck.each("SimulatedModel", "weights", list(weights.values()),
                lambda w: not isinstance(w, bool) and isinstance(w, (int, float)) and w >= 0 and w == w,
                expected="non-negative numbers as weights, e.g. 1.0")
 
@@ -112,10 +112,10 @@ class SimulatedModel:
         for label, p in (("render_probability", render_probability), ("fix_probability", fix_probability),
                          ("mistake_probability", mistake_probability),
                          ("give_up_probability", give_up_probability)):
-            _args.number("SimulatedModel", label, p, low=0.0, high=1.0,
+            _argcheck.number("SimulatedModel", label, p, low=0.0, high=1.0,
                          expected=f"a probability between 0 and 1, e.g. {label}=0.5")
-        _args.whole("SimulatedModel", "seed", seed, minimum=None, example="seed=1")
-        _args.text("SimulatedModel", "name", name, example='name="simulated"')
+        _argcheck.whole("SimulatedModel", "seed", seed, minimum=None, example="seed=1")
+        _argcheck.text("SimulatedModel", "name", name, example='name="simulated"')
         if weights is not None:
             _check_weights(weights)
         self.seed, self.weights = seed, dict(weights) if weights is not None else None
@@ -132,7 +132,7 @@ class SimulatedModel:
     def start(self, task: Task, tools: list[Tool]) -> _State:
         if task.tool is None or task.intended is None:
             raise InvalidArgument(f"SimulatedModel needs a Task with tool= and intended= (the call it should make), "
-                                  f"got {_args.shown(task)}; pass e.g. Task(prompt, tool='add', intended={{'a': 2}})")
+                                  f"got {_argcheck.shown(task)}; pass e.g. Task(prompt, tool='add', intended={{'a': 2}})")
         tool = next((t for t in tools if t.name == task.tool), None)
         if tool is None:
             raise InvalidArgument(f"SimulatedModel: the task's tool {task.tool!r} is not among the tools; pass a Task "

@@ -17,7 +17,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from .. import _args
+from .. import _argcheck
 from ..strategies._called import Called
 from ._interceptors import Context, Interceptor, Stack, check_interceptors
 
@@ -27,10 +27,10 @@ __all__ = ["check_stack", "interceptor_stacks", "interceptor_test"]
 def interceptor_stacks(interceptors: Sequence[Interceptor], *, min_size: int = 0, **stack_options: Any) -> st.SearchStrategy[Stack]:
     """Stacks of a random subset of `interceptors` in a random order."""
     pool = check_interceptors("interceptor_stacks", interceptors)
-    _args.whole("interceptor_stacks", "min_size", min_size, minimum=0, example="min_size=1")
+    _argcheck.whole("interceptor_stacks", "min_size", min_size, minimum=0, example="min_size=1")
     unknown = sorted(set(stack_options) - {"on_invalid", "on_failure"})
     if unknown:
-        raise _args.invalid("interceptor_stacks", unknown[0], stack_options[unknown[0]],
+        raise _argcheck.invalid("interceptor_stacks", unknown[0], stack_options[unknown[0]],
                             "only Stack options: on_invalid= and on_failure=")
     Stack(pool, **stack_options)  # the options are checked now, not when a stack is drawn
     names = "[" + ", ".join(f"<Interceptor {i.name}>" for i in pool) + "]"
@@ -44,7 +44,7 @@ def interceptor_stacks(interceptors: Sequence[Interceptor], *, min_size: int = 0
 def check_stack(stack: Stack, base_schema: dict[str, Any], data: Any, *, turns: int = 2) -> None:
     """The three properties for one stack; `data` is Hypothesis's `st.data()` object."""
     if not isinstance(stack, Stack):
-        raise _args.invalid("check_stack", "stack", stack, "a Stack([...interceptors])")
+        raise _argcheck.invalid("check_stack", "stack", stack, "a Stack([...interceptors])")
     _check_test("check_stack", base_schema, turns)
     from jsonschema import validators
 
@@ -63,16 +63,16 @@ def check_stack(stack: Stack, base_schema: dict[str, Any], data: Any, *, turns: 
 
 
 def _check_test(where: str, base_schema: Any, turns: Any) -> None:
-    _args.mapping(where, "base_schema", base_schema,
+    _argcheck.mapping(where, "base_schema", base_schema,
                   expected='the JSON Schema dict the interceptors extend, e.g. {"type": "object", "properties": {}}')
-    _args.whole(where, "turns", turns, minimum=1, example="turns=2")
+    _argcheck.whole(where, "turns", turns, minimum=1, example="turns=2")
 
 
 def interceptor_test(interceptors: Sequence[Interceptor], base_schema: dict[str, Any], *,
                      max_examples: int = 25, turns: int = 2) -> Callable[[], None]:
     """A ready pytest test function checking every property over random stacks."""
     _check_test("interceptor_test", base_schema, turns)
-    _args.whole("interceptor_test", "max_examples", max_examples, minimum=1, example="max_examples=25")
+    _argcheck.whole("interceptor_test", "max_examples", max_examples, minimum=1, example="max_examples=25")
     stacks = interceptor_stacks(check_interceptors("interceptor_test", interceptors))
 
     @settings(max_examples=max_examples, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -8,26 +8,15 @@ Imports neither pytest nor hypothesis (the boundary runtime uses it).
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
 from ._errors import InvalidArgument
+from ._repr import shown
 
 __all__ = ["choice", "each", "flag", "function", "invalid", "items", "mapping", "number", "overrides", "path", "shown", "text", "whole"]
 
-_SHOWN = 80
-_ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+>")
-
-
-def shown(value: Any) -> str:
-    """A short repr of a user's value (never more than ~80 characters, never raising)."""
-    try:
-        text = _ADDRESS.sub(">", repr(value))  # `<function add at 0x7f...>`: the same text every run
-    except Exception:
-        text = f"<{type(value).__name__} object>"
-    return text if len(text) <= _SHOWN else text[: _SHOWN - 4] + "...>"
 
 
 def invalid(where: str, name: str, value: Any, expected: str) -> InvalidArgument:
