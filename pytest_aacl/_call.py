@@ -9,7 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-__all__ = ["INPUT_KINDS", "Call", "Case", "InputKind"]
+__all__ = ["DESCRIBED", "INPUT_KINDS", "Call", "Case", "InputKind"]
+
+#: the label family of a value just outside a bound only the field's description states
+#: (strategies/_described.py makes them; `rejects_invalid` judges them as advice)
+DESCRIBED = "described_bound"
 
 InputKind = Literal["conforming", "hallucinated", "invalid", "adversarial"]
 INPUT_KINDS: tuple[InputKind, ...] = ("conforming", "hallucinated", "invalid", "adversarial")

@@ -43,7 +43,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from . import _argcheck
-from ._call import INPUT_KINDS, Call, Case, InputKind
+from ._call import DESCRIBED, INPUT_KINDS, Call, Case, InputKind
 from ._check_support import (
     NOTHING,
     check_options,
@@ -150,12 +150,15 @@ class Defect(AssertionError):
     `key` is a string or a tuple of strings (e.g. `("field", "max_results", "int_thousands")`);
     without one, `fuzz()` groups by outcome, escaped exception type and place, and the fields
     and families involved.  `fix` is the one line telling the user what to change.
+    `severity="advice"` makes this one finding advice even when its check judges defects.
     """
 
-    def __init__(self, message: str, key: str | tuple[str, ...] = "", fix: str = "") -> None:
+    def __init__(self, message: str, key: str | tuple[str, ...] = "", fix: str = "",
+                 severity: Severity | None = None) -> None:
         super().__init__(message)
         self.key = key
         self.fix = fix
+        self.severity = severity
 
 
 def _require(condition: Any, message: str, key: str | tuple[str, ...] = "", fix: str = "") -> None:
@@ -357,6 +360,9 @@ def rejects_invalid(case: Case, call: Call, ctx: CheckContext) -> None:
     """
     if call.outcome in ("timeout", "escaped"):
         return
+    if case.labels and all(label.family == DESCRIBED for label in case.labels):
+        _described_bound_kept(case, call, ctx)
+        return
     kinds = _fields_key(case)
     if call.received:
         got = _received_json(call, ctx)[0]
@@ -365,6 +371,26 @@ def rejects_invalid(case: Case, call: Call, ctx: CheckContext) -> None:
         raise Defect(f"invalid arguments reached the implementation: {shown}", ("reached", *kinds))
     _require(call.outcome == "rejected", f"invalid arguments produced {_describe(call)} instead of a correction",
              ("answered", *kinds), "refuse invalid arguments by raising the correction type, not with a normal return")
+
+
+def _described_bound_kept(case: Case, call: Call, ctx: CheckContext) -> None:
+    """A value the schema allows but the field's description rules out ("from 1 to 500": 501)
+    is refused, or changed before it reaches the implementation (clamped); reaching it as
+    sent is advice, not a defect: the description may be loose, the schema is the contract."""
+    if not call.received:
+        return
+    got = _received_json(call, ctx)[0]
+    for label in case.labels:
+        top = _field_of(label)
+        if top in got and top in case.args and got[top] == case.args[top]:
+            prose = ctx.spec.parameters.get("properties", {}).get(top, {}).get("description", "")
+            raise Defect(f"{top}={_shown(case.args[top], 60)} reached the implementation as sent, though the "
+                         f"field's description rules it out: {_shown(str(prose), 140)}",
+                         ("described", top), _FIX_DESCRIBED, severity="advice")
+
+
+_FIX_DESCRIBED = ("enforce the bound the description states (refuse with a correction), or write it into the "
+                  "schema (minimum / maximum / maxLength / maxItems / minItems) so the boundary enforces it")
 
 
 #: the fix line of every hang finding (here, and when a run stops after HANG_LIMIT hangs)

@@ -40,6 +40,7 @@ class Failure:
     first_seen: int
     shrunk: bool = False
     check: str = ""
+    severity: str = ""  # the Defect's own, when it overrides its check's
 
 
 class _Failed(Exception):
@@ -235,8 +236,9 @@ def _judged(cdef: CheckDef, case: Case, call: Call, ctx: Any, count: int) -> Fai
         cdef.func(case, call, ctx)
     except AssertionError as exc:
         fix = getattr(exc, "fix", "") if isinstance(exc, Defect) else ""
+        severity = (getattr(exc, "severity", None) or "") if isinstance(exc, Defect) else ""
         return Failure(failure_key(cdef, case, call, exc), case, call, str(exc), fix or cdef.fix, count,
-                       check=cdef.name)
+                       check=cdef.name, severity=severity)
     return None
 
 

@@ -181,7 +181,7 @@ CATALOGUE: tuple[InputClass, ...] = (
                                   F.INT_DOT_THOUSANDS, F.INT_WORDS, F.QUOTED_SCALAR, F.SCALAR_AS_LIST,
                                   F.VALUE_NAMED_OBJECT, F.NULL_FOR_OPTIONAL)),
     *(_i("integer", k) for k in ("non_integral", "out_of_bounds", "not_a_number", "bool_for_number",
-                                 "type_change", "null_required", "missing_required")),
+                                 "type_change", "null_required", "missing_required", "described_bound")),
     # -- number ----------------------------------------------------------------------
     _c("number", "zero", "0.0", _number(0.0)),
     _c("number", "negative_fraction", "-2.5", _number(-2.5)),
@@ -194,7 +194,7 @@ CATALOGUE: tuple[InputClass, ...] = (
     *(_r("number", f) for f in (F.NUM_STRING, F.NUM_PADDED, F.NUM_EXPONENT, F.NUM_THOUSANDS, F.NUM_DECIMAL_COMMA,
                                  F.QUOTED_SCALAR, F.SCALAR_AS_LIST, F.NULL_FOR_OPTIONAL)),
     *(_i("number", k) for k in ("out_of_bounds", "not_a_number", "overflow", "bool_for_number", "type_change",
-                                "null_required", "missing_required")),
+                                "null_required", "missing_required", "described_bound")),
     # -- boolean ---------------------------------------------------------------------
     _c("boolean", "values", "false and true", lambda n: [False, True] if n.kind == "boolean" and n.enum is None else []),
     *(_r("boolean", f) for f in (F.BOOL_STRING, F.BOOL_WORDS, F.BOOL_NUMERIC, F.BOOL_PADDED, F.QUOTED_SCALAR)),
@@ -228,7 +228,7 @@ CATALOGUE: tuple[InputClass, ...] = (
     *(_r("string", f) for f in (F.STRING_FROM_NUMBER, F.STRING_FORMAT_PADDED, F.SCALAR_AS_LIST,
                                  F.VALUE_NAMED_OBJECT, F.NULL_WORDS)),
     *(_i("string", k) for k in ("type_change", "too_long", "too_short", "pattern_mismatch", "null_required",
-                                "missing_required")),
+                                "missing_required", "described_bound")),
     # -- enum ------------------------------------------------------------------------
     _c("enum", "members", "every member", lambda n: list(n.enum) if n.enum is not None else []),
     *(_r("enum", f) for f in (F.ENUM_CASE, F.ENUM_PADDING, F.ENUM_QUOTED, F.ENUM_SYNONYM, F.ENUM_NUMERIC_STRING)),
@@ -291,7 +291,7 @@ CATALOGUE: tuple[InputClass, ...] = (
                                 F.LIST_SEMICOLON, F.LIST_NEWLINES, F.LIST_SPACES, F.LIST_AND, F.LIST_SINGLE_SCALAR,
                                 F.LIST_TYPED_ITEMS)),
     *(_i("array", k) for k in ("too_many_items", "too_few_items", "duplicate_items", "type_change",
-                                "invalid_json_text")),
+                                "invalid_json_text", "described_bound")),
     # -- object ----------------------------------------------------------------------
     _c("object", "free_form", "a free-form object: empty, and keys with dots, spaces, capitals, an empty key",
        _free_object),

@@ -3,6 +3,8 @@ boundary's documented semantics, and the coverage phase walks every class of eve
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from pytest_aacl.strategies import FAMILIES, coverage
 from pytest_aacl.strategies._mutation_kinds import MUTATIONS
@@ -152,12 +154,41 @@ def test_every_invalid_class_of_the_catalogue_is_generated_for_its_type():
             field = path.split(".")[0] if path.startswith("object.") else path
             sent.setdefault(field, set()).add(label.family)
     missing = [(c.type, c.label) for c in CATALOGUE if c.expect == "invalid" and c.type in _EVERY_TYPE
-               and c.label not in sent.get(c.type.replace("-", "_"), set())]
+               and c.label not in sent.get(c.type.replace("-", "_"), set()) and c.label != "described_bound"]
     assert not missing, missing
     tool = boundary(lambda **kwargs: kwargs, schema=schema, name="every")
     for call in coverage("invalid", schema):
         with pytest.raises(CorrectionError):
             tool.normalise(call.args)
+
+
+def test_a_bound_only_the_description_states_is_sent_just_outside_and_the_schema_still_allows_it():
+    """"from 1 to 500" in prose, no maximum in the schema: 501 and 0 are sent as `described_bound`
+    (the catalogue's class for integer, number, string and array), and they are valid by the
+    schema, so the boundary passes them on: only the description rules them out."""
+    schema = {"type": "object", "required": ["limit", "score", "title", "symbols"], "properties": {
+        "limit": {"type": "integer", "description": "Maximum rows, from 1 to 500."},
+        "score": {"type": "number", "description": "A score between 0 and 10."},
+        "title": {"type": "string", "description": "The title, at most 60 characters."},
+        "symbols": {"type": "array", "items": {"type": "string"}, "description": "One to 10 symbols."},
+        "bounded": {"type": "integer", "maximum": 9, "description": "Up to 500 (the schema says 9)."},
+    }}
+    sent: dict[str, list[Any]] = {}
+    for call in coverage("invalid", schema):
+        for label in call.labels:
+            if label.family == "described_bound":
+                sent.setdefault(str(label.path), []).append(label.rendered)
+    assert sorted(sent["limit"]) == [0, 501] and sorted(sent["score"]) == [-1, 11]
+    assert [len(t) for t in sent["title"]] == [61]
+    assert sorted(len(items) for items in sent["symbols"]) == [0, 11]
+    assert len(set(max(sent["symbols"], key=len))) == 11  # distinct: a tool that drops repeats still sees 11
+    assert "bounded" not in sent  # the schema states its own bound: that is out_of_bounds, not this
+    types = {c.type for c in CATALOGUE if c.label == "described_bound"}
+    assert types == {"integer", "number", "string", "array"}
+    tool = boundary(lambda **kwargs: kwargs, schema=schema, name="described")
+    for call in coverage("invalid", schema):
+        if all(label.family == "described_bound" for label in call.labels):
+            assert tool.normalise(call.args) is not None  # valid by the schema: the boundary passes it on
 
 
 def test_a_layer_parsing_json_text_without_checking_what_it_holds_is_found():
