@@ -146,6 +146,9 @@ def failure_key(cdef: CheckDef, case: Case, call: Call, defect: AssertionError) 
     if call.outcome == "escaped" and type(call.error).__name__ == "McpFault":
         # a crash the server relayed as its answer: no frame to place it, its message is the cause
         return (cdef.name, "escaped", "McpFault", str(call.error)[:200])
+    if call.outcome == "escaped" and type(call.error).__name__ == "ToolCrashed":
+        # the process running the tool (or the MCP server) died: whichever call met it, one cause
+        return (cdef.name, "escaped", "ToolCrashed")
     if call.outcome == "escaped" and call.error is not None:
         where = _user_frame(call.error)
         # raised in the tool's own code: its place is the cause; raised while calling it

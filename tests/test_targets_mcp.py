@@ -248,6 +248,39 @@ def test_a_command_that_is_not_an_mcp_server_is_one_clear_error() -> None:
         resolve(f"stdio:{shlex.quote(sys.executable)} -c 'import sys; sys.exit(2)'")
 
 
+def test_a_server_that_dies_mid_run_is_one_finding_with_what_it_said_last(tmp_path: Path) -> None:
+    """Not the client library's "Connection closed" with its frames: the server's own last words."""
+    from pytest_aacl import fuzz
+
+    pytest.importorskip("mcp.server.mcpserver", reason="the MCP SDK 2.x is an optional extra")
+    server = tmp_path / "dies.py"
+    server.write_text(textwrap.dedent("""
+        import os, sys
+        from mcp.server.mcpserver import MCPServer
+
+        mcp = MCPServer("dies")
+        CALLS = [0]
+
+        @mcp.tool()
+        def add(a: int, b: int) -> int:
+            \"\"\"Add two integers.\"\"\"
+            CALLS[0] += 1
+            if CALLS[0] == 3:
+                sys.stderr.write("fatal: database connection lost\\n")
+                sys.stderr.flush()
+                os._exit(3)
+            return a + b
+
+        mcp.run()
+        """))
+    report = fuzz(f"stdio:{shlex.quote(sys.executable)} {shlex.quote(str(server))}", checks=["total"],
+                  max_examples=15, seed=0)
+    deaths = [f for f in report.findings if "closed the connection" in f.message]
+    assert len(deaths) == 1 and len(report.findings) == 1, str(report)
+    assert "fatal: database connection lost" in deaths[0].error and "Connection closed" not in deaths[0].error
+    assert "mcp/client" not in deaths[0].error  # no frames of the client library
+
+
 # -- through the plugin, as a user runs it ---------------------------------------------------------
 
 

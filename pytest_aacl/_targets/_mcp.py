@@ -24,7 +24,7 @@ from typing import Any
 from .. import _specs
 from .._jsonvalue import observable
 from .._reach import PYTHON_FAULT
-from ._target import McpError, McpFault, Target, TargetError, as_json
+from ._target import McpError, McpFault, Target, TargetError, ToolCrashed, as_json
 from ._worker import settle, worker_for
 
 __all__ = ["mcp_targets"]
@@ -33,6 +33,21 @@ _INVALID_PARAMS = -32602
 _INSTALL = "pip install 'pytest-aacl[mcp]'"
 class Undeliverable(McpError):
     """A call the host side cannot send at all: counted as refused, never as the server's defect."""
+
+
+class ServerExited(ToolCrashed):
+    """The server ended the connection while answering: it exited or crashed (its last
+    output is added by `Target.call`); not an exception of the client library's."""
+
+
+#: what the MCP clients raise when the other end of the connection is gone
+_CLOSED = ("ClosedResourceError", "BrokenResourceError", "EndOfStream", "BrokenPipeError", "ConnectionResetError")
+
+
+def _connection_lost(exc: BaseException) -> bool:
+    while getattr(exc, "exceptions", None):  # a task group's error: the first real one
+        exc = exc.exceptions[0]  # type: ignore[attr-defined]
+    return type(exc).__name__ in _CLOSED or "connection closed" in str(exc).casefold()
 
 
 _SESSIONS: dict[tuple[int, int], Any] = {}  # per worker process (a fork starts with the parent's: empty)
@@ -154,6 +169,10 @@ def _invoker(connect: Callable[[], Any], name: str, remote: bool = False) -> Cal
             # anything else may have ended the session (a server that died, a closed pipe):
             # the next call connects afresh instead of failing for this call's reason
             _SESSIONS.pop((id(connect), id(asyncio.get_running_loop())), None)
+            if _connection_lost(exc):
+                raise ServerExited("the MCP server closed the connection while answering this call: it exited "
+                                   "or crashed (the call may not be the whole cause: a server can die of what "
+                                   "earlier calls did)") from None
             raise
 
     return invoke

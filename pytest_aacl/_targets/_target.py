@@ -185,7 +185,12 @@ class Target:
         if reply["outcome"] == "returned":
             return Call(args, "returned", received, None, "", seconds, result=reply["result"])
         error = unpack_exception(reply["error"])
-        return Call(args, reply["outcome"], received, error, reply["error"]["text"], seconds)
+        text = reply["error"]["text"]
+        said = "\n".join(outcome.detail.strip().splitlines()[-8:])
+        if isinstance(error, ToolCrashed) and said:  # a server that died: what it said last is the clue
+            text = f"{text}; its last output:\n{said}"
+            error = ToolCrashed(text)
+        return Call(args, reply["outcome"], received, error, text, seconds)
 
     def _start_up(self) -> None:
         """A fresh worker connects first (a stdio server may take seconds to start), so
