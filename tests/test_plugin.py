@@ -319,3 +319,22 @@ def test_answers_that_change_by_themselves_are_shown_when_the_item_passes(pytest
     result.stdout.fnmatch_lines(["*pytest-aacl not reproducible*",
                                  "roll: * call(s) answered the same arguments differently, e.g. *not reproducible*",
                                  "Not a defect, and it does not fail the run*aacl_reset*"])
+
+
+def test_a_hang_met_by_another_check_is_totals_finding_and_that_item_is_skipped(pytester: pytest.Pytester) -> None:
+    """Every call hangs: the `total` item fails with the hang; `correction_quality`, which met
+    the same hang, says so in its skip reason instead of failing with total's finding."""
+    pytester.makepyfile(slow="""
+        import time
+
+        def lookup(code: int) -> int:
+            time.sleep(30)
+            return code
+        """)
+    result = pytester.runpytest("-p", "aacl", "--aacl-target", "slow:lookup", "--aacl-timeout", "0.2",
+                                "--aacl-checks", "total,correction_quality", "--aacl-max-examples", "5", "-rfs")
+    result.assert_outcomes(failed=1, skipped=1)
+    out = result.stdout.str()
+    assert "FAILED aacl::lookup::total" in out
+    assert "lookup hung on several calls in a row while correction_quality ran" in out
+    assert "the hang is aacl::lookup::total's finding" in out

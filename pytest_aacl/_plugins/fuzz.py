@@ -224,6 +224,12 @@ class AaclItem(pytest.Function):
         if report.unreproducible:  # never fails the item, so it is shown in the summary
             first = report.unreproducible[0]
             self.user_properties.append(("aacl_unreproducible", (tool, len(report.unreproducible), first.message)))
+        hangs = [f for f in report.findings if f.check != self.name]  # a hang stops any check: total's finding
+        if hangs and self.name != "total":
+            report.findings = [f for f in report.findings if f.check == self.name]
+            if not report.findings:
+                pytest.skip(f"{tool} hung on several calls in a row while {self.name} ran, so it was not judged "
+                            f"further; the hang is aacl::{tool}::total's finding")
         failing = report.findings or (report.advice if opts.advice_fails else [])
         if failing:
             self.user_properties.append(("aacl_finding", (tool, self.name, len(failing))))
