@@ -9,11 +9,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-__all__ = ["DESCRIBED", "INPUT_KINDS", "Call", "Case", "InputKind"]
+__all__ = ["ADVISORY", "DESCRIBED", "INPUT_KINDS", "REVERSED", "Call", "Case", "InputKind"]
 
 #: the label family of a value just outside a bound only the field's description states
 #: (strategies/_described.py makes them; `rejects_invalid` judges them as advice)
 DESCRIBED = "described_bound"
+#: the label family of a closing field sent before its opening one (`end_date` < `start_date`)
+REVERSED = "reversed_range"
+#: families of calls the schema allows but the tool's own words rule out: judged as advice
+ADVISORY = frozenset({DESCRIBED, REVERSED})
 
 InputKind = Literal["conforming", "hallucinated", "invalid", "adversarial"]
 INPUT_KINDS: tuple[InputKind, ...] = ("conforming", "hallucinated", "invalid", "adversarial")

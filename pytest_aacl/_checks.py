@@ -43,7 +43,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from . import _argcheck
-from ._call import DESCRIBED, INPUT_KINDS, Call, Case, InputKind
+from ._call import ADVISORY, INPUT_KINDS, REVERSED, Call, Case, InputKind
 from ._check_support import (
     NOTHING,
     check_options,
@@ -54,6 +54,7 @@ from ._check_support import (
 from ._errors import MAX_MESSAGE_CHARS, CorrectionError, InvalidArgument, render_value
 from ._jsonvalue import comparable
 from ._oracle import compare, compare_arguments
+from ._ranges import range_pairs as _range_pairs
 from ._reach import PYTHON_FAULT, error_answer, refused_argument
 from ._volatile import apply_mask, learn_mask, masks_everything
 
@@ -360,8 +361,8 @@ def rejects_invalid(case: Case, call: Call, ctx: CheckContext) -> None:
     """
     if call.outcome in ("timeout", "escaped"):
         return
-    if case.labels and all(label.family == DESCRIBED for label in case.labels):
-        _described_bound_kept(case, call, ctx)
+    if case.labels and all(label.family in ADVISORY for label in case.labels):
+        _advisory_kept(case, call, ctx)
         return
     kinds = _fields_key(case)
     if call.received:
@@ -373,22 +374,32 @@ def rejects_invalid(case: Case, call: Call, ctx: CheckContext) -> None:
              ("answered", *kinds), "refuse invalid arguments by raising the correction type, not with a normal return")
 
 
-def _described_bound_kept(case: Case, call: Call, ctx: CheckContext) -> None:
-    """A value the schema allows but the field's description rules out ("from 1 to 500": 501)
-    is refused, or changed before it reaches the implementation (clamped); reaching it as
-    sent is advice, not a defect: the description may be loose, the schema is the contract."""
+def _advisory_kept(case: Case, call: Call, ctx: CheckContext) -> None:
+    """A call the schema allows but the tool's own words rule out (a bound only the field's
+    description states, "from 1 to 500": 501; `end_date` before `start_date`) is refused, or
+    changed before it reaches the implementation (clamped, swapped); reaching it as sent is
+    advice, not a defect: the prose may be loose, the schema is the contract."""
     if not call.received:
         return
     got = _received_json(call, ctx)[0]
     for label in case.labels:
         top = _field_of(label)
-        if top in got and top in case.args and got[top] == case.args[top]:
-            prose = ctx.spec.parameters.get("properties", {}).get(top, {}).get("description", "")
-            raise Defect(f"{top}={_shown(case.args[top], 60)} reached the implementation as sent, though the "
-                         f"field's description rules it out: {_shown(str(prose), 140)}",
-                         ("described", top), _FIX_DESCRIBED, severity="advice")
+        if top not in got or top not in case.args or got[top] != case.args[top]:
+            continue
+        if label.family == REVERSED:
+            opening = next((o for o, c in _range_pairs(got) if c == top), None)
+            if opening is None or got.get(opening) != case.args.get(opening):
+                continue  # the tool swapped or rewrote the range: fine
+            raise Defect(f"{top}={_shown(case.args[top], 60)} before {opening}={_shown(case.args[opening], 60)} "
+                         "reached the implementation as sent: a reversed range nobody refused",
+                         ("reversed", opening, top), _FIX_REVERSED, severity="advice")
+        prose = ctx.spec.parameters.get("properties", {}).get(top, {}).get("description", "")
+        raise Defect(f"{top}={_shown(case.args[top], 60)} reached the implementation as sent, though the "
+                     f"field's description rules it out: {_shown(str(prose), 140)}",
+                     ("described", top), _FIX_DESCRIBED, severity="advice")
 
 
+_FIX_REVERSED = "refuse a range that ends before it starts (or swap it on purpose), before calling the implementation"
 _FIX_DESCRIBED = ("enforce the bound the description states (refuse with a correction), or write it into the "
                   "schema (minimum / maximum / maxLength / maxItems / minItems) so the boundary enforces it")
 

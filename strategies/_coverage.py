@@ -15,10 +15,11 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from pytest_aacl._call import ADVISORY
+
 from ._adversarial import payloads, plant, sites
 from ._base import Path, base_call, candidates, copy_json, get_at
 from ._canonical import validator
-from ._described import DESCRIBED
 from ._hallucinated import _key_variants, _rejects_null, field_renderings
 from ._invalid import MUTATIONS, mutation_sites
 from ._records import (
@@ -224,7 +225,7 @@ def _invalid(root: Node, base: dict[str, Any]) -> list[InvalidCall]:
             kind = f"{kind}:{'low' if _lower(site[3], site[2]) else 'high'}"
         elif kind in ("type_change", "invalid_json_text"):  # each other JSON type is its own class
             kind = f"{kind}:{_json_type(site[3], kind == 'invalid_json_text')}"
-        elif kind == DESCRIBED:  # each stated bound is its own check too
+        elif kind in ADVISORY:  # each stated bound or range is its own check too
             kind = f"{kind}:{len(chosen)}"
         chosen.setdefault((path, kind), site)
     order = {k: i for i, k in enumerate(MUTATIONS)}
@@ -238,7 +239,9 @@ def _invalid(root: Node, base: dict[str, Any]) -> list[InvalidCall]:
             del holder[path[-1]]
         else:
             holder[path[-1]] = copy_json(mutated)
-        if valid(args) and kind != DESCRIBED:  # still valid (an alternative accepts it): never sent as invalid
+        # still valid (an alternative accepts it): never sent as invalid; an advisory call
+        # (a bound only the description states, a reversed range) must be valid, or it is not one
+        if valid(args) != (kind in ADVISORY):
             continue
         out.append(InvalidCall(args=args, labels=(Mutation(format_path(path), kind, original, mutated),)))
     return out

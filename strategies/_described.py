@@ -1,12 +1,14 @@
-"""Bounds a field's description states and its schema does not: "from 1 to 500", "at most
-60 characters", "One to 10 symbols", "must not be empty".
+"""Bounds a field's description states and its schema does not ("from 1 to 500", "at most
+60 characters", "One to 10 symbols", "must not be empty"), and ranges its names imply
+(`start_date` before `end_date`, `min_price` below `max_price`).
 
 Schemas derived from a signature carry no bounds, while the tool's code checks the ones its
 docstring promises; a model reads that prose.  The value just outside such a bound is valid
 by the schema, so it is no `invalid()` mutation in the strict sense: its records carry the
 family `described_bound`, `rejects_invalid` leaves them alone, and the advice check
 `honours_description` reports a stated bound that the implementation is handed past anyway.
-A crash on one is `total`'s finding like any other.
+A crash on one is `total`'s finding like any other.  Likewise a closing field sent before its
+opening one (`end_date` a day before `start_date`: family `reversed_range`).
 
 Read conservatively: a number only counts next to a bound word, and a length only next to
 "characters"; anything the schema itself bounds is left to the schema.
@@ -14,12 +16,13 @@ Read conservatively: a number only counts next to a bound word, and a length onl
 
 from __future__ import annotations
 
+import datetime as _dt
 import re
 from typing import Any
 
 from pytest_aacl._call import DESCRIBED
 
-__all__ = ["DESCRIBED", "described_bounds", "described_mutations"]
+__all__ = ["before", "described_bounds", "described_mutations"]
 
 _WORDS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
           "nine": 9, "ten": 10, "twenty": 20, "fifty": 50, "hundred": 100}
@@ -120,3 +123,26 @@ def _more_items(items: list[Any], count: int) -> list[Any]:
             item = f"{item}{i}"
         out.append(item)
     return out
+
+
+# -- ranges the field names imply ----------------------------------------------------------
+
+_ISO_DATE = re.compile(r"^(\d{4})-(\d{2})-(\d{2})")
+
+
+def before(opening: Any, closing: Any) -> Any:
+    """A value for the closing field that comes before `opening` (same kind of value as
+    `closing`), or None: a date (or date-time) a day earlier, a number one less."""
+    if isinstance(opening, bool) or isinstance(closing, bool):
+        return None
+    if isinstance(opening, (int, float)) and isinstance(closing, (int, float)):
+        return type(closing)(opening - 1)
+    if isinstance(opening, str) and isinstance(closing, str):
+        start, end = _ISO_DATE.match(opening), _ISO_DATE.match(closing)
+        if start and end:
+            try:
+                day = _dt.date(*map(int, start.groups())) - _dt.timedelta(days=1)
+            except ValueError:
+                return None
+            return day.isoformat() + closing[10:]  # keep the closing value's time part, if any
+    return None

@@ -14,9 +14,12 @@ from typing import Any
 from hypothesis import event, reject
 from hypothesis import strategies as st
 
+from pytest_aacl._call import ADVISORY, REVERSED
+from pytest_aacl._ranges import range_pairs
+
 from ._base import base_call, copy_json, get_at, graft
 from ._canonical import strategy, validator
-from ._described import DESCRIBED, described_mutations
+from ._described import before, described_mutations
 from ._mutation_kinds import MUTATIONS
 from ._records import ABSENT, InvalidCall, Mutation, format_path
 from ._scalars import NULL_WORDS
@@ -189,6 +192,11 @@ def _sites(value: Any, node: Node, path: Path, out: list[tuple[Path, str, Any, A
             folded = {k.replace("_", "").replace("-", "").casefold() for k in node.props}
             extra = next(k for k in ("unexpected_field", "zz_extra", "qqq") if k.replace("_", "") not in folded)
             out.append(((*path, extra), "unexpected_field", ABSENT, 1))
+        for opening, closing in range_pairs(node.props):
+            if opening in value and closing in value:
+                earlier = before(value[opening], value[closing])
+                if earlier is not None:
+                    out.append(((*path, closing), REVERSED, value[closing], earlier))
         for key, child in node.props.items():
             if key in value:
                 if key in node.required:
@@ -246,8 +254,8 @@ def build_invalid(root: Node) -> st.SearchStrategy[InvalidCall]:
     valid = validator(root).is_valid
     # a safety net, never the generator: a mutation the schema still accepts (a typeless
     # field, a nullable one reached through a combinator) would be a false finding
-    def certainly_invalid(call: InvalidCall) -> bool:  # a described bound is valid by the schema, on purpose
-        return call.labels[0].family == DESCRIBED or not valid(call.args)
+    def certainly_invalid(call: InvalidCall) -> bool:  # an advisory call is valid by the schema, on purpose
+        return (call.labels[0].family in ADVISORY) == valid(call.args)
 
     if not plan:
         return _calls(root).filter(certainly_invalid)

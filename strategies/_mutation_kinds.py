@@ -38,5 +38,6 @@ MUTATIONS: dict[str, str] = {
     "impossible_time": "a time of day that does not exist (24:00:00)",
     "duplicate_items": "a repeated item where uniqueItems is true",
     "described_bound": "a value the schema allows but the field's description rules out (\"from 1 to 500\": 501; \"at most 60 characters\": 61; \"One to 10 symbols\": 11 or none); judged by the advice check honours_description, not rejects_invalid",
+    "reversed_range": "a closing field a day (or one) before its opening one: end_date before start_date, max_price below min_price; valid by the schema, judged by rejects_invalid as advice",
     "invalid_json_text": "a list or object sent as JSON text with one invalid item or property inside ('[1, \"a\"]' for a list of strings), or JSON text of another type ('{\"zz_unknown\": 1}' for a list)",
 }

@@ -351,3 +351,48 @@ def test_a_crash_met_while_another_check_runs_is_reported_by_total() -> None:
     only = fuzz(add_reminders, schema=schema, implementation=(sys.modules[__name__], "_reminders_backend"),
                 checks=["rejects_invalid"], max_examples=40, seed=0)
     assert not [f for f in only.findings if f.check == "total"]  # not selected: not reported
+
+
+_RANGE_SCHEMA = {"type": "object", "required": ["query", "start", "end"], "properties": {
+    "query": {"type": "string"},
+    "start": {"type": "integer"}, "end": {"type": "integer"},
+    "limit": {"type": "integer", "description": "Rows to return, from 1 to 500."},
+}}
+RECEIVED: list[dict[str, Any]] = []
+
+
+def range_backend(**kwargs: Any) -> None:
+    RECEIVED.append(kwargs)
+
+
+def trusting_range(query: Any, start: Any, end: Any, limit: Any = 10) -> None:
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in (start, end, limit)):
+        raise ValueError("start, end and limit must be integers")
+    if not isinstance(query, str):
+        raise ValueError("query must be text")
+    return range_backend(query=query, start=start, end=end, limit=limit)
+
+
+def careful_range(query: Any, start: Any, end: Any, limit: Any = 10) -> None:
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in (start, end, limit)):
+        raise ValueError("start, end and limit must be integers")
+    if not isinstance(query, str):
+        raise ValueError("query must be text")
+    start, end = min(start, end), max(start, end)  # a reversed range swapped on purpose
+    if not 1 <= limit <= 500:
+        raise ValueError("limit must be between 1 and 500")
+    return range_backend(query=query, start=start, end=end, limit=limit)
+
+
+def test_what_only_the_prose_and_names_rule_out_is_advice_never_a_defect() -> None:
+    """A limit past "from 1 to 500" and an end before its start reach a trusting tool: two
+    pieces of advice, no defect; a tool that refuses the one and swaps the other: nothing."""
+    trusting = fuzz(trusting_range, schema=_RANGE_SCHEMA, implementation=(here(), "range_backend"),
+                    checks=["rejects_invalid"], max_examples=60, seed=0)
+    assert not trusting.findings, str(trusting)
+    keys = {f.key[1:] for f in trusting.advice}
+    assert keys == {("described", "limit"), ("reversed", "start", "end")}, keys
+    assert all(f.code == "AACL120" and f.severity == "advice" for f in trusting.advice)
+    careful = fuzz(careful_range, schema=_RANGE_SCHEMA, implementation=(here(), "range_backend"),
+                   checks=["rejects_invalid"], max_examples=60, seed=0)
+    assert not careful.findings and not careful.advice, str(careful)

@@ -288,3 +288,23 @@ def test_both_truth_values_are_rendered_in_every_family() -> None:
     for family in ("bool_string", "bool_words", "bool_padded", "quoted_scalar"):
         meant = {str(r).strip().strip("'\"").lower() for r in found[family]}
         assert len(found[family]) == 2 and len(meant) == 2, (family, found[family])
+
+
+def test_a_range_its_names_imply_is_sent_reversed_and_only_that():
+    """`end_date` a day before `start_date`, `max_price` below `min_price`: valid by the schema,
+    labelled `reversed_range` on the closing field; unrelated names are left alone."""
+    from pytest_aacl._ranges import range_pairs
+
+    schema = {"type": "object", "required": ["start_date", "end_date"], "properties": {
+        "start_date": {"type": "string", "format": "date"}, "end_date": {"type": "string", "format": "date"},
+        "min_price": {"type": "number"}, "max_price": {"type": "number"},
+        "limit": {"type": "integer"}, "to_address": {"type": "string"},
+    }}
+    reversed_ = {str(label.path): (label.original, label.rendered, call.args)
+                 for call in coverage("invalid", schema) for label in call.labels if label.family == "reversed_range"}
+    assert set(reversed_) == {"end_date", "max_price"}
+    _, end, args = reversed_["end_date"]
+    assert end < args["start_date"] and len(end) == 10  # an ISO date, a day earlier
+    assert reversed_["max_price"][1] < reversed_["max_price"][2]["min_price"]
+    assert range_pairs(["from", "to", "startTime", "endTime", "created_after", "created_before", "limit", "to_address"]) \
+        == [("from", "to"), ("startTime", "endTime"), ("created_after", "created_before")]

@@ -39,6 +39,7 @@ SHOWCASE: dict[str, Any] = {
         "filters": {"type": "object", "additionalProperties": False,
                     "properties": {"min_score": {"type": "integer"}}},
         "start_date": {"type": "string", "format": "date"},
+        "end_date": {"type": "string", "format": "date"},
         "created_at": {"type": "string", "format": "date-time"},
         "updated_at": {"type": "string", "format": "date-time", "x-aacl-naive-datetime": "utc"},
         "alarm": {"type": "string", "format": "time"},
