@@ -23,7 +23,25 @@ integers, non-empty lists, log groups chunked by 50), because its bounds and tim
 live only in the code while its schema is bare; `yf_performance` (mcp-yahoo-finance: a
 de-duplicated, upper-cased symbol list capped at 10, YYYY-MM-DD dates compared as text, a
 1-500 limit), because its schema, derived from a signature, states none of the limits the
-code enforces.
+code enforces.  They were scored blind in session 29; their survivors were then read, so they
+are TUNING layers from session 29 on.
+
+Third held-out split (session 30): four layers, each from a package and an author with no
+layer in the manifest before, none of them fuzzed before it was put here:
+`yfmcp_screen` (yfmcp: a string key or a recursive `{operator, operands}` query tree chosen by
+a `query_type` enum, `size` or `count` by mode, bounds 1-250 and >= 0, case-folded operators),
+because its schema states an enum and numeric bounds (none of the second split's did) while
+the rules tying one argument to another and the shape of a nested tree live only in the code;
+`opensearch_add_memories` (opensearch-mcp-server-py: a pydantic model with an enum, arrays of
+nested message objects whose `type` key is an alias, and a validator requiring or forbidding
+fields by `payload_type`), because no layer yet validates through a model with `$defs` and
+cross-field rules; `rootly_list_shifts` (rootly-mcp-server: ISO 8601 dates or date-times, a
+page size of 1-100 and a page number of at least 1 checked in code, comma-separated id lists,
+a range over 366 days refused and longer than 60 split into windows), because its bare schema
+(strings and integers) states none of it; `chroma_update_documents` (chroma-mcp: a non-empty id
+list, at least one of three optional lists, each as long as the ids, embeddings as arrays of
+number arrays, metadata as arrays of objects), because lengths that must agree across
+arguments appear in no earlier layer and nowhere in its schema.
 """
 
 from __future__ import annotations
@@ -56,11 +74,14 @@ class Layer:
     origin: str                 # where the code comes from
     tools: tuple[ToolRef, ...]
     reason: str = ""
+    #: stand-ins for the package's surroundings (a config reader): not the tool's own code
+    stand_ins: tuple[str, ...] = ()
 
     @property
     def exclude(self) -> tuple[str, ...]:
-        """Top-level names never mutated: the contract (schema, example) and the implementation."""
-        names = {"SCHEMA", "EXAMPLE", "ZONES", "SEARCH_EXAMPLE", "CREATE_EXAMPLE"}
+        """Top-level names never mutated: the contract (schema, example), the implementation
+        and the stand-ins."""
+        names = {"SCHEMA", "EXAMPLE", "ZONES", "SEARCH_EXAMPLE", "CREATE_EXAMPLE", *self.stand_ins}
         names.update(t.implementation for t in self.tools)
         return tuple(sorted(names))
 
@@ -84,18 +105,42 @@ LAYERS: dict[str, Layer] = {layer.name: layer for layer in (
           (ToolRef("download_paper", "SCHEMA", "download_paper_impl"),)),
     Layer("time_convert", _L + "time_convert", TUNING, "mcp-server-time 2026.10.19, server.py (MIT)",
           (ToolRef("convert_time", "SCHEMA", "convert_time_impl"),)),
-    Layer("jsm_customer_request", _L + "jsm_customer_request", HELD_OUT,
+    Layer("jsm_customer_request", _L + "jsm_customer_request", TUNING,
           "mcp-atlassian 0.23.1, servers/jira.py (MIT)",
           (ToolRef("create_customer_request", "SCHEMA", "create_customer_request_impl"),)),
-    Layer("ga_annotation", _L + "ga_annotation", HELD_OUT,
+    Layer("ga_annotation", _L + "ga_annotation", TUNING,
           "analytics-mcp 0.8.0, tools/admin/info.py and tools/utils.py (Apache-2.0)",
           (ToolRef("create_property_annotation", "SCHEMA", "create_property_annotation_impl"),)),
-    Layer("cwl_insights_batch", _L + "cwl_insights_batch", HELD_OUT,
+    Layer("cwl_insights_batch", _L + "cwl_insights_batch", TUNING,
           "awslabs-cloudwatch-mcp-server 0.3.1, cloudwatch_logs/cwl_insights_batch.py (Apache-2.0)",
           (ToolRef("execute_cwl_insights_batch", "SCHEMA", "execute_cwl_insights_batch_impl"),)),
-    Layer("yf_performance", _L + "yf_performance", HELD_OUT,
+    Layer("yf_performance", _L + "yf_performance", TUNING,
           "mcp-yahoo-finance 0.2.0, utils.py and server.py (MIT)",
           (ToolRef("get_performance_analysis", "SCHEMA", "get_performance_analysis_impl"),)),
+    Layer("yfmcp_screen", _L + "yfmcp_screen", HELD_OUT,
+          "yfmcp 0.14.0, screener.py, types.py and server.py (MIT)",
+          (ToolRef("screen", "SCHEMA", "screen_impl"),),
+          reason="enum and numeric bounds stated in the schema, while the string-or-object query, "
+                 "the size/count rule by query_type and the recursive {operator, operands} tree "
+                 "(nested objects in arrays) are checked only in code"),
+    Layer("opensearch_add_memories", _L + "opensearch_add_memories", HELD_OUT,
+          "opensearch-mcp-server-py 0.12.0, tools/agentic_memory/params.py, tools/tool_params.py "
+          "and opensearch/helper.py (Apache-2.0)",
+          (ToolRef("add_agentic_memories", "SCHEMA", "add_agentic_memories_impl"),),
+          stand_ins=("get_mode", "get_memory_container_id_from_config"),
+          reason="validation by a pydantic model: an enum, arrays of nested objects under $defs "
+                 "with an aliased key, and a model validator requiring or forbidding fields by "
+                 "payload_type (cross-field rules no schema keyword states)"),
+    Layer("rootly_list_shifts", _L + "rootly_list_shifts", HELD_OUT,
+          "rootly-mcp-server 2.3.22, validators.py, transport.py and tools/oncall.py (Apache-2.0)",
+          (ToolRef("list_shifts", "SCHEMA", "list_shifts_impl"),),
+          reason="checks in code only behind a bare schema: ISO 8601 dates or date-times, page "
+                 "bounds (1-100, >= 1), comma-separated id lists, a 366-day cap and 60-day windows"),
+    Layer("chroma_update_documents", _L + "chroma_update_documents", HELD_OUT,
+          "chroma-mcp 0.2.6, server.py (Apache-2.0)",
+          (ToolRef("chroma_update_documents", "SCHEMA", "chroma_update_documents_impl"),),
+          reason="lengths that must agree across arguments and an at-least-one-of rule, checked "
+                 "only in code, over arrays of number arrays and arrays of objects"),
 )}
 
 
