@@ -15,7 +15,8 @@ __all__ = ["range_pairs"]
 
 #: name tokens that open and close a range: `start_date` / `end_date`, `minPrice` / `maxPrice`
 _OPENS_CLOSES = (("start", "end"), ("from", "to"), ("since", "until"), ("begin", "end"), ("min", "max"),
-                 ("earliest", "latest"), ("after", "before"), ("low", "high"), ("lower", "upper"))
+                 ("earliest", "latest"), ("after", "before"), ("low", "high"), ("lower", "upper"), ("join", "leave"),
+                 ("arrival", "departure"))
 _TOKEN = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 
 

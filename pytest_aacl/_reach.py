@@ -49,7 +49,7 @@ PYTHON_FAULT = re.compile(
     r"|can only concatenate \w+ \(not \\?\"\w+\\?\"\) to \w+|object of type '\w+' has no len\(\)"
     r"|'[<>]=?' not supported between instances of|(?:list|tuple|string) index out of range"
     r"|maximum recursion depth exceeded|'\w+' object cannot be interpreted as an integer"
-    r"|slice indices must be integers")
+    r"|slice indices must be integers|cannot convert float (?:NaN|infinity) to integer")
 
 
 def error_answer(result: Any) -> str:

@@ -16,7 +16,10 @@ import json
 import re
 from typing import Any
 
+from pytest_aacl._ranges import range_pairs
+
 from ._canonical import validator
+from ._described import after
 from ._schema import Node, build
 
 __all__ = ["NoBase", "base_call", "base_value", "candidates"]
@@ -292,8 +295,32 @@ def base_call(root: Node) -> dict[str, Any] | None:
             value = base_value(root)
         except NoBase:
             value = None
-        root.cache["base"] = value if isinstance(value, dict) else None
+        root.cache["base"] = _ordered(value, root) if isinstance(value, dict) else None
     return root.cache["base"]
+
+
+def _ordered(call: dict[str, Any], root: Node) -> dict[str, Any]:
+    """The base call with every range its names imply ending after it starts: one realistic
+    date for both `start_date` and `end_date` is a range a tool may refuse on every call."""
+    valid = None
+    for opening, closing in range_pairs(root.props):
+        if opening in call and closing in call:
+            later = after(call[opening], call[closing])
+            if later is None or _sooner(call[opening], call[closing]) is not False:  # already in order
+                continue
+            candidate = {**call, closing: later}
+            valid = valid or validator(root).is_valid
+            if valid(candidate):
+                call = candidate
+    return call
+
+
+def _sooner(opening: Any, closing: Any) -> bool | None:
+    """Whether `closing` already comes after `opening` (None: they do not compare)."""
+    try:
+        return bool(closing > opening)
+    except TypeError:
+        return None
 
 
 _NONE = object()

@@ -22,7 +22,7 @@ from typing import Any
 
 from pytest_aacl._call import DESCRIBED
 
-__all__ = ["before", "described_bounds", "described_mutations"]
+__all__ = ["after", "before", "described_bounds", "described_mutations"]
 
 _WORDS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
           "nine": 9, "ten": 10, "twenty": 20, "fifty": 50, "hundred": 100}
@@ -32,7 +32,11 @@ _MAX = re.compile(rf"\b(?:max(?:imum)?(?:\s+(?:of|is))?|at\s+most|up\s+to|no\s+m
                   rf"cannot\s+exceed|must\s+not\s+exceed|limit(?:ed)?\s+(?:of|to))\s*:?\s*{_NUM}\b", re.I)
 _MIN = re.compile(rf"\b(?:min(?:imum)?(?:\s+(?:of|is))?|at\s+least|no\s+(?:less|fewer)\s+than)\s*:?\s*{_NUM}\b", re.I)
 _CHARS = re.compile(r"^\s*(?:characters?|chars?)\b", re.I)
-_NON_EMPTY = re.compile(r"\b(?:non-?empty|must\s+not\s+be\s+empty|cannot\s+be\s+empty|at\s+least\s+one)\b", re.I)
+#: "at least one" counts items only when a word follows ("at least one symbol"), not a sign rule
+#: ("at least one + and one -")
+_NON_EMPTY = re.compile(r"\b(?:non-?empty|must\s+not\s+be\s+empty|cannot\s+be\s+empty|at\s+least\s+one(?=\s+[a-z]))\b", re.I)
+_NOUN = re.compile(r"\s+[a-z]", re.I)
+_SAME_SIDE = {"exclusiveMinimum": "minimum", "exclusiveMaximum": "maximum"}
 #: a date, a time or a version is not a range ("2024-01-31", "10:00-12:00", "v1-2")
 _NOT_A_RANGE = re.compile(r"\d[-/:.]\d+[-/:.]\d|\d:\d")
 
@@ -60,8 +64,13 @@ def described_bounds(description: Any, kind: str | None) -> dict[str, int]:
         kind, ("minimum", "maximum"))
     out: dict[str, int] = {}
 
-    def counts(match: re.Match[str]) -> bool:  # for a string, only "... N characters" is a length
-        return kind != "string" or bool(_CHARS.match(text[match.end():]))
+    def counts(match: re.Match[str]) -> bool:
+        """For a string only "... N characters" is a length; for an array a count names what it
+        counts ("up to 10 symbols"), not a sign rule ("at least one + and one -")."""
+        rest = text[match.end():]
+        if kind == "string":
+            return bool(_CHARS.match(rest))
+        return kind != "array" or bool(_NOUN.match(rest))
 
     for match in _RANGE.finditer(text):
         before, after = text[match.start() - 1: match.start()], text[match.end(): match.end() + 1]
@@ -90,7 +99,8 @@ def described_mutations(value: Any, node: Any) -> list[tuple[str, Any]]:
     """("described_bound", value) pairs: just outside each bound the description states and
     the schema does not."""
     kind, schema = node.kind, node.schema
-    bounds = {k: v for k, v in described_bounds(schema.get("description"), kind).items() if k not in schema}
+    stated = set(schema) | {_SAME_SIDE.get(k, k) for k in schema}  # exclusiveMinimum bounds the low side too
+    bounds = {k: v for k, v in described_bounds(schema.get("description"), kind).items() if k not in stated}
     out: list[tuple[str, Any]] = []
     if kind in ("integer", "number"):
         if "maximum" in bounds and abs(bounds["maximum"]) < 10**15:
@@ -128,6 +138,24 @@ def _more_items(items: list[Any], count: int) -> list[Any]:
 # -- ranges the field names imply ----------------------------------------------------------
 
 _ISO_DATE = re.compile(r"^(\d{4})-(\d{2})-(\d{2})")
+
+
+def after(opening: Any, closing: Any, days: int = 30) -> Any:
+    """A value for the closing field well after `opening` (30 days, or 10 more), or None:
+    what the base call sends, so a tool that needs a range to end after it starts is reached."""
+    if isinstance(opening, bool) or isinstance(closing, bool):
+        return None
+    if isinstance(opening, (int, float)) and isinstance(closing, (int, float)):
+        return type(closing)(opening + 10)
+    if isinstance(opening, str) and isinstance(closing, str):
+        start, end = _ISO_DATE.match(opening), _ISO_DATE.match(closing)
+        if start and end:
+            try:
+                day = _dt.date(*map(int, start.groups())) + _dt.timedelta(days=days)
+            except (ValueError, OverflowError):
+                return None
+            return day.isoformat() + closing[10:]
+    return None
 
 
 def before(opening: Any, closing: Any) -> Any:

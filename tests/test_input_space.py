@@ -308,3 +308,31 @@ def test_a_range_its_names_imply_is_sent_reversed_and_only_that():
     assert reversed_["max_price"][1] < reversed_["max_price"][2]["min_price"]
     assert range_pairs(["from", "to", "startTime", "endTime", "created_after", "created_before", "limit", "to_address"]) \
         == [("from", "to"), ("startTime", "endTime"), ("created_after", "created_before")]
+
+
+@pytest.mark.parametrize(("description", "kind", "bounds"), [
+    ("Maximum price rows returned per symbol, from 1 to 500.", "integer", {"minimum": 1, "maximum": 500}),
+    ("Number of results (default 10, max 100)", "integer", {"maximum": 100}),
+    ("page size between 1 and 1,000", "integer", {"minimum": 1, "maximum": 1000}),
+    ("Title, at most 60 characters.", "string", {"maxLength": 60}),
+    ("One to 10 Yahoo Finance symbols to analyze.", "array", {"minItems": 1, "maxItems": 10}),
+    ("Inclusive start date in YYYY-MM-DD format.", "string", {}),
+    ("Events between 2024-01-31 and 2024-02-01", "integer", {}),  # dates are not a range of numbers
+    ("Up to 60 seconds", "string", {}),  # a string's bound is a count of characters, nothing else
+    # seen on real servers (session 30): a sign rule is not a count of items
+    ("Cash flows; need at least one + and one -", "array", {}),
+])
+def test_what_a_description_states_as_a_bound(description: str, kind: str, bounds: dict[str, int]) -> None:
+    from pytest_aacl.strategies._described import described_bounds
+
+    assert described_bounds(description, kind) == bounds
+
+
+def test_a_bound_the_schema_states_itself_is_not_read_from_the_description() -> None:
+    """clinical-calc-mcp: "from >0 to 100" with exclusiveMinimum 0 in the schema: -1 would be
+    schema-invalid, so it is never sent as a described bound (only 101 is)."""
+    schema = {"type": "object", "required": ["tbsa"], "properties": {
+        "tbsa": {"type": "number", "exclusiveMinimum": 0, "description": "Burned area, from >0 to 100 percent."}}}
+    sent = [label.rendered for call in coverage("invalid", schema) for label in call.labels
+            if label.family == "described_bound"]
+    assert sent == [101]

@@ -477,3 +477,4 @@ def test_the_same_crash_wording_on_two_fields_is_two_findings() -> None:
     report = fuzz(days, schema=schema, checks=["no_silent_corruption"], max_examples=80, seed=0)
     crashed = {f.key[-1] for f in report.findings if "crash in the answer" in f.key}
     assert crashed == {"month", "year"}, report.findings
+

@@ -281,6 +281,24 @@ def test_a_server_that_dies_mid_run_is_one_finding_with_what_it_said_last(tmp_pa
     assert "mcp/client" not in deaths[0].error  # no frames of the client library
 
 
+def test_a_nan_the_server_cannot_round_is_a_crash_not_a_refusal() -> None:
+    """mcp-korea-worklife (session 30) relayed `int(round(float("NaN")))` as an isError result
+    ("cannot convert float NaN to integer"): the interpreter's words, so a crash (`total`),
+    not a refusal whose wording merely lacks a field name."""
+    from pytest_aacl import fuzz
+
+    fastmcp = pytest.importorskip("fastmcp", reason="fastmcp is an optional extra")
+    server = fastmcp.FastMCP("pay")  # relays the exception's text, as the server in question did
+
+    @server.tool()
+    def net_pay(salary: float) -> int:
+        """Net monthly pay for a yearly salary."""
+        return round(salary) * 9 // 120
+
+    report = fuzz(server, checks=["total"], max_examples=60, seed=0)
+    assert any("cannot convert float" in f.message for f in report.findings), [f.message for f in report.findings]
+
+
 # -- through the plugin, as a user runs it ---------------------------------------------------------
 
 
