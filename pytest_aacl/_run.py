@@ -11,6 +11,7 @@ field, family or mutation kind, escaped exception type and place), never by mess
 
 from __future__ import annotations
 
+import re
 import sys
 import warnings
 from collections.abc import Callable, Sequence
@@ -145,7 +146,7 @@ def failure_key(cdef: CheckDef, case: Case, call: Call, defect: AssertionError) 
         {f"{_field_of(lb)}/{lb.family or '?'}" for lb in case.labels}))
     if call.outcome == "escaped" and type(call.error).__name__ == "McpFault":
         # a crash the server relayed as its answer: no frame to place it, its message is the cause
-        return (cdef.name, "escaped", "McpFault", str(call.error)[:200])
+        return (cdef.name, "escaped", "McpFault", _NUMBERS.sub("<n>", str(call.error)[:200]))
     if call.outcome == "escaped" and type(call.error).__name__ == "ToolCrashed":
         # the process running the tool (or the MCP server) died: whichever call met it, one cause
         return (cdef.name, "escaped", "ToolCrashed")
@@ -157,6 +158,11 @@ def failure_key(cdef: CheckDef, case: Case, call: Call, defect: AssertionError) 
         fields = () if case.kind == "conforming" else _named_fields(case, str(call.error))
         return (cdef.name, "escaped", type(call.error).__name__, where or "<call>", *(() if where else fields))
     return (cdef.name, call.outcome, case.kind, *labels)
+
+
+#: numbers and non-finite words in a relayed crash: the same line crashing on NaN and on
+#: infinity ("cannot convert float NaN/infinity to integer") is one cause
+_NUMBERS = re.compile(r"\b(?:NaN|nan|infinity|inf|\d+(?:\.\d+)?)\b")
 
 
 def _named_fields(case: Case, message: str) -> tuple[str, ...]:
