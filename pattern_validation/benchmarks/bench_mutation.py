@@ -39,8 +39,9 @@ def _pct(num: int, den: int) -> str:
 
 
 def _row(name: str, split: str, cells: list[float]) -> str:
-    generated, killed, survived, stricter, equivalent, other, seconds = cells
-    return (f"{name:20} {split:9} {generated:9.0f} {killed:6.0f} {survived:8.0f} {stricter:8.0f} {equivalent:10.0f} "
+    generated, killed, survived, stricter, advised, equivalent, other, seconds = cells
+    return (f"{name:20} {split:9} {generated:9.0f} {killed:6.0f} {survived:8.0f} {stricter:8.0f} {advised:7.0f} "
+            f"{equivalent:10.0f} "
             f"{other:7.0f} {_pct(int(killed), int(killed + survived)):>8} "
             f"{_pct(int(killed), int(killed + survived - stricter)):>9} {seconds:7.0f} s")
 
@@ -48,13 +49,15 @@ def _row(name: str, split: str, cells: list[float]) -> str:
 def report(results: list[LayerResult]) -> str:
     """The table: per layer, then per split.  `stricter`: survivors that differ only by raising
     (they never deliver anything the original did not; no oracle of the fuzzer may call a
-    refusal a defect); `score` counts them as survivors, `w/o strict` leaves them out."""
-    head = (f"{'layer':20} {'split':9} {'generated':>9} {'killed':>6} {'survived':>8} {'stricter':>8} "
+    refusal a defect); `score` counts them as survivors, `w/o strict` leaves them out.
+    `advised`: survivors whose report gained advice of rejects_invalid (a described bound or
+    a reversed range let through): noticed, not killed."""
+    head = (f"{'layer':20} {'split':9} {'generated':>9} {'killed':>6} {'survived':>8} {'stricter':>8} {'advised':>7} "
             f"{'prob.equiv':>10} {'t/o,err':>7} {'score':>8} {'w/o strict':>9} {'time':>9}")
     lines = [head, "-" * len(head)]
     totals: dict[str, list[float]] = {}
     for r in results:
-        cells: list[float] = [r.generated, r.count("killed"), r.count("survived"), r.stricter_survivors,
+        cells: list[float] = [r.generated, r.count("killed"), r.count("survived"), r.stricter_survivors, r.advised_survivors,
                               r.count("equivalent"), r.count("timeout") + r.count("error"), r.seconds]
         lines.append(_row(r.layer.name, r.layer.split, cells))
         acc = totals.setdefault(r.layer.split, [0.0] * len(cells))
@@ -159,7 +162,8 @@ def _as_json(r: LayerResult) -> dict[str, Any]:
             "baseline": r.baseline, "score": r.score,
             "mutants": [{"index": m.mutant.index, "line": m.mutant.line, "operator": m.mutant.operator,
                          "original": m.mutant.original, "mutated": m.mutant.mutated, "status": m.status,
-                         "new_keys": m.new_keys, "witness": m.witness, "stricter": m.stricter, "seconds": m.seconds} for m in r.results]}
+                         "new_keys": m.new_keys, "witness": m.witness, "stricter": m.stricter, "advised": m.advised,
+                         "seconds": m.seconds} for m in r.results]}
 
 
 if __name__ == "__main__":

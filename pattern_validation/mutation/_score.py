@@ -40,6 +40,8 @@ __all__ = ["STRICTER", "LayerResult", "MutantResult", "classify", "finding_keys"
 _LOCATION = re.compile(r"^(.*\.py|<[^>]*>):\d+$")
 #: Prefix of a witness whose mutant only refuses more (see `_witness`).
 STRICTER = "[stricter] "
+#: Prefix of a key that is advice, not a finding (see `finding_keys`).
+ADVICE = "advice:"
 
 
 @dataclass
@@ -47,6 +49,7 @@ class MutantResult:
     mutant: Mutant
     status: str                       # killed | survived | equivalent | timeout | error
     new_keys: list[str] = field(default_factory=list)
+    advised: bool = False             # survived, but the report gained advice of rejects_invalid
     witness: str = ""                 # the differential's first distinguishing call
     seconds: float = 0.0
 
@@ -71,6 +74,12 @@ class LayerResult:
     @property
     def stricter_survivors(self) -> int:
         return sum(r.status == "survived" and r.stricter for r in self.results)
+
+    @property
+    def advised_survivors(self) -> int:
+        """Survivors the report still flags as advice (a bound only the description states, a
+        reversed range let through): not kills, since advice never fails a run."""
+        return sum(r.status == "survived" and r.advised for r in self.results)
 
     @property
     def score(self) -> float | None:
@@ -136,6 +145,9 @@ def finding_keys(module: types.ModuleType, layer: Layer, seed: int, budget: int,
         report = fuzz(getattr(module, tool.function), schema=resolve(module, tool.schema), checks=checks,
                       implementation=(module, tool.implementation), max_examples=budget, seed=seed)
         keys.update(f"{tool.function}:{_normalise(f.key)}" for f in report.findings)
+        # advice of rejects_invalid (what only the prose or the names rule out) is kept apart:
+        # it never makes a kill, it is counted as its own column
+        keys.update(f"{ADVICE}{tool.function}:{_normalise(f.key)}" for f in report.advice if f.check == "rejects_invalid")
     return keys
 
 
@@ -214,7 +226,9 @@ def score_layer(layer: Layer, *, seed: int = 0, budget: int = 100, max_mutants: 
         result = MutantResult(m, status, witness=witness, seconds=time.perf_counter() - t0)
         if status == "ok":
             result.new_keys = sorted(keys - base)
-            result.status = "killed" if result.new_keys else "survived"
+            defects = [k for k in result.new_keys if not k.startswith(ADVICE)]
+            result.status = "killed" if defects else "survived"
+            result.advised = not defects and bool(result.new_keys)
         elif status == "error":
             result.new_keys = [str(keys)]
         results.append(result)
