@@ -66,3 +66,47 @@ def test_without_fork_a_thread_worker_still_bounds_a_hang() -> None:
     threaded.close()
     release.set()
     assert hung.outcome == "timeout" and fine.outcome == "returned" and fine.result == "Oslo"
+
+
+def _starts_a_hungry_program(_: Any) -> str:
+    """What a stdio MCP server with an unbounded size argument does: grow until stopped."""
+    import subprocess
+
+    grow = "import time\nheap = []\nwhile True:\n    heap.append(bytearray(32 * 2**20))\n    time.sleep(0.02)\n"
+    subprocess.run([sys.executable, "-c", grow], check=False)
+    return "never"
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="resident memory is read from /proc")
+def test_an_uncapped_worker_that_grows_without_bound_is_stopped(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A stdio server runs without the address-space cap (it would inherit it): the worker
+    and every program under it are watched, and stopped once they grow by MEMORY_HEADROOM
+    in one call, long before the call's timeout and before the machine swaps."""
+    from pytest_aacl._targets import _worker
+
+    monkeypatch.setattr(_worker, "MEMORY_HEADROOM", 300 * 2**20)
+    worker = ProcessWorker(_starts_a_hungry_program, cap_memory=False)
+    try:
+        start = time.monotonic()
+        outcome = worker.run("go", 60.0)
+        assert outcome.status == "crashed" and "memory during one call" in outcome.detail, outcome
+        assert time.monotonic() - start < 30
+    finally:
+        worker.close()
+    time.sleep(1.5)  # the programs a worker started get a moment to exit, then are killed
+    assert not _hungry_alive(), "the hungry program outlived its worker"
+
+
+def _hungry_alive() -> list[str]:
+    alive = []
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            with open(f"/proc/{pid}/cmdline", "rb") as cmdline:
+                text = cmdline.read().decode(errors="replace")
+            with open(f"/proc/{pid}/stat") as stat:
+                zombie = stat.read().rsplit(")", 1)[1].split()[0] == "Z"
+        except OSError:
+            continue
+        if "heap.append(bytearray(32" in text and not zombie:
+            alive.append(pid)
+    return alive

@@ -10,9 +10,10 @@ reply), and:
 * a call that does not answer within its timeout gets the child's whole process group
   killed; the next call forks a fresh child.  No thread is ever left behind;
 * a child that dies (`os._exit`, a signal, the kernel's OOM killer) is a `crashed` outcome;
-* the child's address space is capped (`MEMORY_HEADROOM` above what it inherited; not for
-  workers that start a stdio server, which would inherit the cap), so a blow-up is a
-  `MemoryError` in the tool, not a machine swapping;
+* the child's address space is capped (`MEMORY_HEADROOM` above what it inherited), so a
+  blow-up is a `MemoryError` in the tool, not a machine swapping.  A worker that starts a
+  stdio server (which would inherit the cap) is watched instead: when it and everything it
+  started grow by `MEMORY_HEADROOM` during one call, it is stopped (a `crashed` outcome);
 * the child's stdout and stderr go to a pipe the parent drains while it waits, keeping only
   the last `OUTPUT_TAIL` bytes: a flood of output costs CPU for at most the timeout;
 * the child dies with the parent (Linux `PR_SET_PDEATHSIG`), so a killed test run leaves
@@ -192,6 +193,9 @@ class ProcessWorker:
         assert self._conn is not None
         tail = bytearray()
         deadline = time.monotonic() + timeout
+        # without an address-space cap (a stdio server runs as a program of its own), the
+        # memory of the worker and everything it started is watched instead
+        limit = None if self._cap_memory else _resident(self._pid) + MEMORY_HEADROOM
         with selectors.DefaultSelector() as sel:
             sel.register(self._conn.fileno(), selectors.EVENT_READ, "reply")
             sel.register(self._out, selectors.EVENT_READ, "output")
@@ -200,7 +204,12 @@ class ProcessWorker:
                 if remaining <= 0:
                     self._reap()
                     return Outcome("timeout", detail=_decode(tail))
-                for key, _ in sel.select(remaining):
+                if limit is not None and (used := _resident(self._pid)) > limit:
+                    self._reap()
+                    return Outcome("crashed", detail=(
+                        f"the tool was stopped: it grew by {(used - limit + MEMORY_HEADROOM) / 1024**3:.1f} GiB of "
+                        "memory during one call (is a size or count argument unbounded?)") + _shown(tail))
+                for key, _ in sel.select(min(remaining, _MEMORY_POLL) if limit is not None else remaining):
                     if key.data == "output":
                         chunk = os.read(self._out, 65536)
                         if not chunk:
@@ -263,6 +272,28 @@ def _children(pid: int) -> list[int]:
             with open(f"/proc/{pid}/task/{task}/children") as children:
                 found += [int(p) for p in children.read().split()]
     return found
+
+
+#: seconds between two looks at an uncapped worker's memory
+_MEMORY_POLL = 0.2
+
+
+def _resident(pid: int) -> int:
+    """Resident memory (bytes) of `pid` and every process under it (Linux; 0 elsewhere)."""
+    total, seen, todo = 0, set(), [pid]
+    while todo:
+        current = todo.pop()
+        if current in seen or not current:
+            continue
+        seen.add(current)
+        with contextlib.suppress(OSError, ValueError, IndexError):
+            with open(f"/proc/{current}/statm") as statm:
+                total += int(statm.read().split()[1]) * _PAGE
+        todo += _children(current)
+    return total
+
+
+_PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
 
 
 def _end(pids: list[int], grace: float = 1.0) -> None:
