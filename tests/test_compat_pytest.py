@@ -41,7 +41,6 @@ def test_the_fixture_internals_are_where_the_compat_module_reaches() -> None:
     info = FuncFixtureInfo(argnames=(), initialnames=(), names_closure=[], name2fixturedefs={})
     assert info.names_closure == [], "pytest: FuncFixtureInfo changed its fields"
     assert callable(getattr(pytest.Function, "_initrequest", None)), "pytest: Function._initrequest is gone"
-    assert hasattr(pytest.Config, "getini")  # sanity: the public object the helpers take
 
 
 def test_the_base_temp_directory_is_reachable_from_the_config(pytester: pytest.Pytester) -> None:
