@@ -41,7 +41,28 @@ a range over 366 days refused and longer than 60 split into windows), because it
 (strings and integers) states none of it; `chroma_update_documents` (chroma-mcp: a non-empty id
 list, at least one of three optional lists, each as long as the ids, embeddings as arrays of
 number arrays, metadata as arrays of objects), because lengths that must agree across
-arguments appear in no earlier layer and nowhere in its schema.
+arguments appear in no earlier layer and nowhere in its schema.  Their survivors are read in
+session 31, so they are TUNING layers from session 31 on.
+
+Fourth held-out split (session 31): four layers, each from a package and an author with no
+layer in the manifest before, none of them fuzzed before it was put here:
+`markitdown_convert` (markitdown-mcp with the markitdown helpers it calls: one URI string
+dispatched on its scheme, `file:` URIs turned into paths with UNC and device paths and foreign
+hosts refused, `data:` URIs split into a media type, `;key=value` attributes and a payload
+decoded from base64 or percent-escapes), because URLs with structure inside one string appear
+in no earlier layer; `loki_query` (grafana-loki-mcp: two time bounds, each a Grafana relative
+time with a unit from seconds to years, a string of digits read as seconds or nanoseconds by
+its length, or an ISO 8601 / RFC 3339 date-time, all normalised to nanosecond strings and
+defaulted by which bound is given, an unreadable one silently "now"; its clock fixed by a
+stand-in), because numbers and units inside strings, and a layer that never refuses but only
+normalises, are new; `obsidian_add_tags` (obsidian-mcp: a vault-relative note path checked in
+code beyond the schema's pattern, for `..`, reserved characters and the extension, then
+trimmed, and a list of tags cleaned of `#` prefixes and blanks, next to an untyped `ctx`
+argument the schema publishes), because file paths are new and its schema and code disagree
+(`.markdown`); `cli_run_command` (cli-mcp-server: one command line split at shell operators
+and by `shlex`, allow-listed commands and flags, explicit paths resolved inside a sandbox
+directory, a length cap), because a command language inside a string, checked only in code
+behind a schema that says "a string", is unlike anything before.
 """
 
 from __future__ import annotations
@@ -117,13 +138,13 @@ LAYERS: dict[str, Layer] = {layer.name: layer for layer in (
     Layer("yf_performance", _L + "yf_performance", TUNING,
           "mcp-yahoo-finance 0.2.0, utils.py and server.py (MIT)",
           (ToolRef("get_performance_analysis", "SCHEMA", "get_performance_analysis_impl"),)),
-    Layer("yfmcp_screen", _L + "yfmcp_screen", HELD_OUT,
+    Layer("yfmcp_screen", _L + "yfmcp_screen", TUNING,
           "yfmcp 0.14.0, screener.py, types.py and server.py (MIT)",
           (ToolRef("screen", "SCHEMA", "screen_impl"),),
           reason="enum and numeric bounds stated in the schema, while the string-or-object query, "
                  "the size/count rule by query_type and the recursive {operator, operands} tree "
                  "(nested objects in arrays) are checked only in code"),
-    Layer("opensearch_add_memories", _L + "opensearch_add_memories", HELD_OUT,
+    Layer("opensearch_add_memories", _L + "opensearch_add_memories", TUNING,
           "opensearch-mcp-server-py 0.12.0, tools/agentic_memory/params.py, tools/tool_params.py "
           "and opensearch/helper.py (Apache-2.0)",
           (ToolRef("add_agentic_memories", "SCHEMA", "add_agentic_memories_impl"),),
@@ -131,16 +152,44 @@ LAYERS: dict[str, Layer] = {layer.name: layer for layer in (
           reason="validation by a pydantic model: an enum, arrays of nested objects under $defs "
                  "with an aliased key, and a model validator requiring or forbidding fields by "
                  "payload_type (cross-field rules no schema keyword states)"),
-    Layer("rootly_list_shifts", _L + "rootly_list_shifts", HELD_OUT,
+    Layer("rootly_list_shifts", _L + "rootly_list_shifts", TUNING,
           "rootly-mcp-server 2.3.22, validators.py, transport.py and tools/oncall.py (Apache-2.0)",
           (ToolRef("list_shifts", "SCHEMA", "list_shifts_impl"),),
           reason="checks in code only behind a bare schema: ISO 8601 dates or date-times, page "
                  "bounds (1-100, >= 1), comma-separated id lists, a 366-day cap and 60-day windows"),
-    Layer("chroma_update_documents", _L + "chroma_update_documents", HELD_OUT,
+    Layer("chroma_update_documents", _L + "chroma_update_documents", TUNING,
           "chroma-mcp 0.2.6, server.py (Apache-2.0)",
           (ToolRef("chroma_update_documents", "SCHEMA", "chroma_update_documents_impl"),),
           reason="lengths that must agree across arguments and an at-least-one-of rule, checked "
                  "only in code, over arrays of number arrays and arrays of objects"),
+    Layer("markitdown_convert", _L + "markitdown_convert", HELD_OUT,
+          "markitdown-mcp 0.0.1a8, __main__.py, with markitdown 0.1.9, _markitdown.py, _uri_utils.py, "
+          "_stream_info.py and _exceptions.py (MIT)",
+          (ToolRef("convert_to_markdown", "SCHEMA", "convert_to_markdown_impl"),),
+          stand_ins=("check_plugins_enabled", "requests", "_OfflineSession", "_ConverterBackend", "StreamInfo"),
+          reason="one URI string checked only in code: dispatch on the scheme, file: URIs to paths "
+                 "(UNC and device paths, foreign hosts refused), data: URIs parsed into a media type, "
+                 "attributes and a base64- or percent-decoded payload"),
+    Layer("loki_query", _L + "loki_query", HELD_OUT, "grafana-loki-mcp 0.1.4, server.py (MIT)",
+          (ToolRef("query_loki", "SCHEMA", "query_loki_impl"),),
+          stand_ins=("datetime", "get_grafana_client"),
+          reason="time bounds as strings in several notations (relative times with units from s "
+                 "to y, digit strings read as seconds or nanoseconds by length, ISO 8601 / RFC 3339) "
+                 "normalised to nanosecond strings and defaulted by which bound is given; nothing "
+                 "is refused"),
+    Layer("obsidian_add_tags", _L + "obsidian_add_tags", HELD_OUT,
+          "obsidian-mcp 2.1.6, server.py, tools/organization.py, utils/validators.py, "
+          "utils/validation.py and constants.py (MIT)",
+          (ToolRef("add_tags_tool", "SCHEMA", "add_tags_tool_impl"),),
+          reason="a note path checked in code beyond the schema's pattern ('..', reserved "
+                 "characters, extension) then trimmed, and tags cleaned of '#' prefixes and "
+                 "blanks; an untyped ctx argument in the schema"),
+    Layer("cli_run_command", _L + "cli_run_command", HELD_OUT, "cli-mcp-server 0.2.5, server.py (MIT)",
+          (ToolRef("run_command", "SCHEMA", "run_command_impl"),),
+          stand_ins=("load_security_config", "_make_executor"),
+          reason="one command line parsed only in code: shell operators, shlex quoting, "
+                 "allow-listed commands and flags, explicit paths resolved inside a sandbox, a "
+                 "length cap"),
 )}
 
 
