@@ -55,6 +55,14 @@ def test_unambiguous_renderings_are_read(text: str) -> None:
     assert write_file.invoke(text) == {"path": "a.txt", "content": "hi", "overwrite": False}
 
 
+@pytest.mark.parametrize("arguments", [{"```": None}, {"content": "run ```ls``` first", "path": "a.md"}])
+def test_a_fence_inside_a_string_is_text_not_a_fence(arguments: dict[str, Any]) -> None:
+    """Hypothesis met `{"```": null}` refused as cut short: the reader took the key for a fence."""
+    for text in (json.dumps(arguments), repr(arguments), "Arguments: " + json.dumps(arguments),
+                 "```json\n" + json.dumps(arguments, indent=2) + "\n```"):
+        assert read_arguments(text) == arguments, text
+
+
 def test_quotes_and_escapes_inside_strings_are_kept_exactly() -> None:
     text = r"""{'path': 'a "b" \'c\'', 'content': 'x // not a comment, # nor this, /* nor */ }', 'overwrite': True,}"""
     assert read_arguments(text) == {"path": "a \"b\" 'c'", "content": "x // not a comment, # nor this, /* nor */ }", "overwrite": True}

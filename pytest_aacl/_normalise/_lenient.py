@@ -34,7 +34,9 @@ _EXPECTED = "a JSON object of arguments"
 _CUT = "The arguments are cut short (an object, list, string or comment is never closed); send the complete JSON object."
 _TWO = "The text holds more than one JSON value; send exactly one JSON object of arguments."
 _NOT_OBJECT = 'Send the arguments as one JSON object, such as {"query": "..."}.'
-_FENCE = re.compile(r"```[\w+-]*[ \t]*\n?(.*?)```", re.DOTALL)
+#: from the first fence to the last (greedy): a fence inside a string of the object ("```" as
+#: a key) is text, and two fenced objects still read as two values
+_FENCE = re.compile(r"```[\w+-]*[ \t]*\n?(.*)```", re.DOTALL)
 _TOKEN = re.compile(
     r'(?P<dq>"(?:[^"\\\n]|\\.)*")'
     r"|(?P<sq>'(?:[^'\\\n]|\\.)*')"
@@ -110,13 +112,12 @@ def _object(value: Any, depth: int) -> dict[str, Any]:
 def _lenient(text: str, depth: int) -> dict[str, Any]:
     if len(text) > MAX_LENIENT_CHARS:
         raise _Refused("TYPE_ERROR", f"The arguments are not strict JSON; longer than {MAX_LENIENT_CHARS:,} characters they must be.")
-    if "```" in text:
-        blocks = _FENCE.findall(text)
-        if len(blocks) > 1:
-            raise _Refused("AMBIGUOUS_VALUE", _TWO)
-        if not blocks:
+    fence, brace = text.find("```"), text.find("{")
+    if fence >= 0 and (brace < 0 or fence < brace):  # a fence opens before the object: read inside it
+        block = _FENCE.search(text, fence)
+        if block is None:
             raise _Refused("TYPE_ERROR", _CUT)
-        text = blocks[0]
+        text = block.group(1)
     start = text.find("{")
     if start < 0:
         raise _Refused("TYPE_ERROR", _NOT_OBJECT)
