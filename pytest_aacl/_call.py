@@ -51,7 +51,8 @@ class Call:
     reached the implementation, or is `None` when the tool is judged as a black box.
     `result` is what the tool returned, normalised to JSON (MCP: `structuredContent`, else
     the text contents).  `error` is the correction or the escaped exception; `message` its
-    text (for MCP, the text of the `isError` result).
+    text (for MCP, the text of the `isError` result).  `non_finite` says where the answer held
+    NaN or Infinity ("NaN at $.rate"), which `result` shows only as text and JSON cannot carry.
     """
 
     args: dict[str, Any]
@@ -61,3 +62,4 @@ class Call:
     message: str = ""
     seconds: float = 0.0
     result: Any = None
+    non_finite: str = ""

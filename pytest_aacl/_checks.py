@@ -23,15 +23,17 @@ rejects_invalid        invalid arguments never reach     not applicable (a norma
                        valid                             handling; we cannot tell)
 total                  no exception but a correction     same
                        escapes; every call answers in
-                       time
+                       time; no answer holds NaN or
+                       Infinity
 typed_implementation   what reached it validates         not applicable
 idempotent             re-sending what reached it        not applicable
                        reaches it unchanged
 correction_quality     ADVICE: a correction names        same
-                       code, field, expectation, value
+                       field, expectation, value
 =====================  ===============================  ====================================
 
-Escapes and hangs are judged by `total` only, so one crash is one finding, not one per check.
+Escapes, hangs and non-finite answers are judged by `total` only, so one crash is one finding,
+not one per check.
 """
 
 from __future__ import annotations
@@ -408,11 +410,20 @@ _FIX_DESCRIBED = ("enforce the bound the description states (refuse with a corre
 FIX_HANG = "make the tool answer within the timeout (or raise fuzz(timeout=) if it is just slow)"
 
 
+#: the fix line of an answer holding NaN or Infinity
+FIX_NON_FINITE = ("refuse non-finite and out-of-range numbers (NaN, Infinity, 1e400) with a correction, and make "
+                  "sure every number the tool answers is finite")
+
+
 @check(code="AACL130", inputs=INPUT_KINDS, fix="catch this and raise a correction (or fix the crash); never let a call hang")
 def total(case: Case, call: Call, ctx: CheckContext) -> None:
-    """Nothing but a correction escapes, and every call answers within the time bound."""
+    """Nothing but a correction escapes, every call answers in time, and no answer holds NaN or Infinity."""
     _require(call.outcome != "escaped", f"{_describe(call)} escaped instead of a correction")
     _require(call.outcome != "timeout", f"the call hung: {_describe(call)}", ("timeout",), FIX_HANG)
+    what, _, where = call.non_finite.partition(" at ")
+    _require(not call.non_finite, (
+        f"the tool answered {what} (at {where}), which JSON cannot carry: a strict client fails to read the "
+        f"answer, a lenient one passes {what} on"), ("non-finite answer", re.sub(r"\[\d+\]", "[]", where)), FIX_NON_FINITE)
 
 
 @check(code="AACL140", inputs=("conforming", "hallucinated"), needs_implementation=True,
@@ -431,7 +442,7 @@ def typed_implementation(case: Case, call: Call, ctx: CheckContext) -> None:
 
 
 @check(code="AACL160", inputs=("invalid", "hallucinated"), severity="advice",
-       fix="make the correction carry an error code, the field, what is expected and what was received")
+       fix="make the correction name the field, what is expected and what was received")
 def correction_quality(case: Case, call: Call, ctx: CheckContext) -> None:
     """ADVICE: a correction names the field path, what is expected and what was received, within the length bound."""
     if call.outcome != "rejected":

@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import copy
 import dataclasses
+import json
 import os
 import random
 import tempfile
@@ -75,7 +76,7 @@ class FuzzReport:
     """What a `fuzz()` run found. `str(report)` is the readable failure report.
 
     `findings` are defects (they make `ok` False); `advice` are findings of advice-severity
-    checks (conventions, e.g. a correction without an error code), reported but not failing.
+    checks (conventions, e.g. a correction that does not name the field), reported but not failing.
     """
 
     findings: list[Finding] = field(default_factory=list)
@@ -192,6 +193,7 @@ def _hypothesis_storage() -> Iterator[None]:
 def _fuzz_one(t: Target, names: list[str], max_examples: int, seed: int, reset: Callable[[], Any] | None,
               report: FuzzReport, saved: Sequence[Any] = ()) -> None:
     tally = report.calls.setdefault(t.name, Tally())
+    tally.values_given = '"x-aacl-values"' in json.dumps(t.spec.parameters, default=str)  # at any depth
     ctx = _context_for(t, reset, tally)
     black_box, call = ctx.black_box, ctx._call
     covered = _branchcov.attach(t)  # branch coverage of the tool's own code, measured in its worker

@@ -91,8 +91,8 @@ def format_report(report: FuzzReport, *, replay: str = "", advice: bool = True) 
 
     Bounded: past `MAX_REPORT_LINES` the remaining findings are counted, not printed.
     """
-    skipped = [f"not applicable: {line}" for line in report.not_applicable]
-    skipped += [f"coverage: {tool}: {line}" for tool, line in getattr(report, "coverage", {}).items()]
+    skipped = _not_applicable(report.not_applicable)
+    skipped += _coverage_lines(getattr(report, "coverage", {}))
     notes = _advice(report.advice) if advice else []
     reach = _reach_lines(report)
     if not report.findings:
@@ -136,6 +136,41 @@ def _reach_lines(report: FuzzReport) -> list[str]:
     out = ["", "Calls:", *out] if out else []
     out += [f"WARNING {line}" for line in (blocker_line(t, tally) for t, tally in calls.items()) if line]
     return out_of + out
+
+
+def _coverage_lines(coverage: dict[str, str]) -> list[str]:
+    """Per tool; tools saying the same ("not measured (out-of-process target)") on one line."""
+    same: dict[str, list[str]] = {}
+    for tool, line in coverage.items():
+        same.setdefault(line, []).append(tool)
+    out = []
+    for line, tools in same.items():
+        if len(tools) == 1:
+            out.append(f"coverage: {tools[0]}: {line}")
+        else:
+            out.append(f"coverage: {len(tools)} tools ({', '.join(tools[:4])}{', ...' if len(tools) > 4 else ''}): {line}")
+    return out
+
+
+def _not_applicable(lines: list[str]) -> list[str]:
+    """`tool::check: why` lines, one per reason and set of checks: a black-box server of 16
+    tools is one line, not 64 repeating the same sentence."""
+    per_tool: dict[tuple[str, str], dict[str, None]] = {}
+    for line in lines:
+        where, _, why = line.partition(": ")
+        tool, _, check = where.rpartition("::")
+        per_tool.setdefault((why, tool), {})[check] = None
+    groups: dict[tuple[str, tuple[str, ...]], list[str]] = {}
+    for (why, tool), checks in per_tool.items():
+        groups.setdefault((why, tuple(checks)), []).append(tool)
+    out = []
+    for (why, checks), tools in groups.items():
+        if len(tools) == 1 and len(checks) == 1:
+            out.append(f"not applicable: {tools[0]}::{checks[0]}: {why}")
+            continue
+        where = tools[0] if len(tools) == 1 else f"{len(tools)} tools ({', '.join(tools[:4])}{', ...' if len(tools) > 4 else ''})"
+        out.append(f"not applicable: {', '.join(checks)} on {where}: {why}")
+    return out
 
 
 def _advice(advice: list[Finding]) -> list[str]:

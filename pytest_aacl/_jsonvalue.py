@@ -23,7 +23,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-__all__ = ["UrlText", "comparable", "observable"]
+__all__ = ["UrlText", "comparable", "non_finite_at", "observable"]
 
 _DEPTH = 64
 _ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+")
@@ -45,6 +45,44 @@ def observable(value: Any) -> Any:
     holding one would look non-reproducible.
     """
     return json.loads(json.dumps(_walk(value, 0, True), allow_nan=True))
+
+
+#: JSON text that may hold the non-standard tokens Python's `json.dumps` writes for non-finite floats
+_NON_FINITE_TEXT = re.compile(r"(?<![\w\"])(?:NaN|-?Infinity)(?![\w\"])")
+
+
+def non_finite_at(value: Any, where: str = "$", depth: int = 0) -> str:
+    """Where an answer holds NaN or Infinity ("NaN at $.rate"), or "".
+
+    JSON has neither: a host writes them as `NaN` tokens no strict parser reads (the MCP SDK's
+    FastMCP 1.x), as `null`, or refuses the answer (FastMCP 2+).  Looks at floats and at JSON
+    text inside strings (an MCP text content), never at words like "nan" in prose.
+    """
+    if depth > _DEPTH:
+        return ""
+    if isinstance(value, float):
+        return "" if math.isfinite(value) else f"{_JSON_TOKEN.get(str(value), str(value))} at {where}"
+    if isinstance(value, str):
+        text = value.strip()
+        if text[:1] not in ("{", "[") or not _NON_FINITE_TEXT.search(text):
+            return ""
+        try:
+            parsed = json.loads(text)
+        except ValueError:
+            return ""
+        return non_finite_at(parsed, where, depth + 1)
+    if isinstance(value, Mapping):
+        items: Any = ((f"{where}.{k}", v) for k, v in value.items())
+    elif isinstance(value, (list, tuple)):
+        items = ((f"{where}[{i}]", v) for i, v in enumerate(value))
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        items = ((f"{where}.{f.name}", getattr(value, f.name, None)) for f in dataclasses.fields(value))
+    else:
+        return ""
+    return next((found for path, item in items if (found := non_finite_at(item, path, depth + 1))), "")
+
+
+_JSON_TOKEN = {"nan": "NaN", "inf": "Infinity", "-inf": "-Infinity"}
 
 
 def _walk(value: Any, depth: int, host: bool) -> Any:

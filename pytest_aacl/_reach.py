@@ -24,6 +24,10 @@ __all__ = ["BLOCKED_SHARE", "Tally", "blocker_line", "error_answer", "refused_ar
 BLOCKED_SHARE = 0.9
 #: below this many valid-intent calls nothing is concluded
 _MIN_CALLS = 5
+#: a run where at most this share of the schema-valid calls reached the tool tested little
+#: past the tool's own checks (they ask more than the schema says: equal lengths, signs, ...)
+LOW_REACH = 0.25
+_MIN_SCHEMA_VALID = 10
 _NOT_SENT = "pytest-aacl did not send"
 # pydantic v2: "<field>\n  Input should be ... [type=..., input_value=..., input_type=...]",
 # also inside "1 validation error for call[tool]" as the MCP SDKs relay it
@@ -49,7 +53,9 @@ PYTHON_FAULT = re.compile(
     r"|can only concatenate \w+ \(not \\?\"\w+\\?\"\) to \w+|object of type '\w+' has no len\(\)"
     r"|'[<>]=?' not supported between instances of|(?:list|tuple|string) index out of range"
     r"|maximum recursion depth exceeded|'\w+' object cannot be interpreted as an integer"
-    r"|slice indices must be integers|cannot convert float (?:NaN|infinity) to integer")
+    r"|slice indices must be integers|cannot convert float (?:NaN|infinity) to integer"
+    # a result the host could not serialise: FastMCP 2+ and `json.dumps(allow_nan=False)`
+    r"|result contains a non-finite float|Out of range float values are not JSON compliant")
 
 
 def error_answer(result: Any) -> str:
@@ -114,6 +120,11 @@ def _texts(value: Any, depth: int = 0) -> list[str]:
     return []
 
 
+def _quotes(message: str, value: Any) -> bool:
+    """Whether a message quotes a short string value as Python or JSON would ('', " ")."""
+    return isinstance(value, str) and len(value.strip()) < 3 and (repr(value) in message or json.dumps(value) in message)
+
+
 @dataclass
 class Tally:
     """The calls of one tool, by outcome; refusals of valid-intent calls by argument.
@@ -136,6 +147,13 @@ class Tally:
     explained: int = 0
     #: valid-intent calls that varied nothing on purpose (conforming ones)
     plain: int = 0
+    #: calls valid against the schema as sent (conforming), and how many of them reached the tool
+    schema_valid: int = 0
+    schema_valid_reached: int = 0
+    #: schema-valid calls refused by a message naming the field they varied or quoting its value
+    schema_valid_explained: int = 0
+    #: the user gave example values (`values=`): then a low reach is the tool's rule at work
+    values_given: bool = False
     without: Counter[str] = field(default_factory=Counter)
     stopped: Counter[str] = field(default_factory=Counter)
     #: the first refusal message per argument ("" for refusals naming none), to quote
@@ -143,6 +161,8 @@ class Tally:
     #: the wording before the quoted value of a refusal attributed to an argument, so the same
     #: refusal of an empty or short value ("File not found: ") is attributed too
     _prefixes: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
+    #: the first refusal of a schema-valid call, to quote
+    said_valid: str = ""
     #: said[""] quotes a call that rendered nothing (not a rendering refused for itself)
     _plain: bool = field(default=False, repr=False, compare=False)
     #: the case whose check is being judged (its calls of the intended value are counted)
@@ -184,6 +204,9 @@ class Tally:
             self.escaped += 1
         if kind not in ("conforming", "hallucinated"):
             return  # an invalid input is meant to be refused
+        if kind == "conforming":
+            self.schema_valid += 1
+            self.schema_valid_reached += outcome == "returned"
         self.valid += 1
         self.plain += not rendered
         untouched = [k for k in args if isinstance(k, str) and k not in rendered]
@@ -193,8 +216,14 @@ class Tally:
             name = refused_argument(args, message, error) or self._by_wording(message)
             if not name:  # a message quoting the rendered value (and another field's equal one) is about it
                 name = next((f for f in rendered if any(t in message for t in _texts(args.get(f)))), "")
+            # the message names the varied field or quotes its value (an empty one as '' too)
+            named = name in rendered or any(_quotes(message, args.get(f)) for f in rendered)
             if not name and len(rendered) == 1:  # naming nothing: about the one field varied on purpose
                 name = next(iter(rendered))
+            if kind == "conforming" and named:
+                self.schema_valid_explained += 1
+            elif kind == "conforming" and not self.said_valid:
+                self.said_valid = " ".join(message.split())[:160]
             if name and not self._prefixes.get(name):
                 self._learn(name, args.get(name), message)
             if name in untouched:
@@ -211,12 +240,14 @@ class Tally:
 
     def merge(self, other: Tally) -> None:
         for name in ("reached", "refused", "not_sent", "escaped", "timeout", "valid", "valid_refused", "unexplained",
-                     "explained", "plain"):
+                     "explained", "plain", "schema_valid", "schema_valid_reached", "schema_valid_explained"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.without.update(other.without)
         self.stopped.update(other.stopped)
         for key, text in other.said.items():
             self.said.setdefault(key, text)
+        self.said_valid = self.said_valid or other.said_valid
+        self.values_given = self.values_given or other.values_given
 
     def line(self) -> str:
         parts = [f"{self.reached} reached the tool", f"{self.refused} refused by it"]
@@ -246,20 +277,39 @@ class Tally:
     def as_tuple(self) -> tuple[Any, ...]:
         """A plain, picklable form (pytest-xdist carries user properties between processes)."""
         return (self.reached, self.refused, self.not_sent, self.escaped, self.timeout, self.valid,
-                self.valid_refused, self.unexplained, self.explained, self.plain, dict(self.without), dict(self.stopped),
-                dict(self.said))
+                self.valid_refused, self.unexplained, self.explained, self.plain, self.schema_valid,
+                self.schema_valid_reached, self.schema_valid_explained, self.values_given, dict(self.without), dict(self.stopped), dict(self.said),
+                self.said_valid)
 
     @classmethod
     def from_tuple(cls, data: Any) -> Tally:
-        *counts, without, stopped, said = data
-        return cls(*counts, without=Counter(without), stopped=Counter(stopped), said=dict(said))
+        *counts, without, stopped, said, said_valid = data
+        return cls(*counts, without=Counter(without), stopped=Counter(stopped), said=dict(said), said_valid=said_valid)
+
+    def low_reach(self) -> tuple[int, int, str] | None:
+        """`(reached, out of, first refusal)` when few calls valid against the schema got past
+        the tool's own checks: the rest of the run tested those checks, little behind them.
+        A call refused by a message about the value it varied ("Invalid isoformat string: 'café'"
+        for a date in a plain string) is the tool judging that value, left out; and nothing is
+        said once the user gave example values: what else is refused then is the tool's rule."""
+        judged = self.schema_valid - self.schema_valid_explained
+        if not self.values_given and judged >= _MIN_SCHEMA_VALID and self.schema_valid_reached <= LOW_REACH * judged:
+            return self.schema_valid_reached, judged, self.said_valid
+        return None
 
 
 def blocker_line(tool: str, tally: Tally) -> str:
     """One warning when a run tested nothing past one refusal, saying how to get past it."""
     found = tally.blocker()
     if found is None:
-        return ""
+        low = tally.low_reach()
+        if low is None:
+            return ""
+        reached, out_of, said = low
+        quote = f' (e.g. "{said}")' if said else ""
+        return (f"{tool}: only {reached} of {out_of} schema-valid calls reached the tool (leaving out values refused "
+                f"for themselves), the others were refused by its own checks{quote}: little was tested past them; give example values it accepts (ini "
+                "`aacl_values` or fuzz(values=...)), or state the rule in the schema")
     name, refused, out_of, said = found
     quote = f' (e.g. "{said}")' if said else ""
     if name:

@@ -162,7 +162,7 @@ def failure_key(cdef: CheckDef, case: Case, call: Call, defect: AssertionError) 
 
 #: numbers and non-finite words in a relayed crash: the same line crashing on NaN and on
 #: infinity ("cannot convert float NaN/infinity to integer") is one cause
-_NUMBERS = re.compile(r"\b(?:NaN|nan|infinity|inf|\d+(?:\.\d+)?)\b")
+_NUMBERS = re.compile(r"-?\b(?:NaN|nan|[Ii]nfinity|inf|\d+(?:\.\d+)?)\b")
 
 
 def _named_fields(case: Case, message: str) -> tuple[str, ...]:
@@ -227,8 +227,9 @@ class CheckRun:
             self.hang = Failure(("total", "timeout"), case, call,
                                 f"the tool hangs: no answer within {call.seconds:.1f}s on {HANG_LIMIT} calls in a row",
                                 FIX_HANG, self.count, check="total")
-        if call.outcome == "escaped" and self.escapes is not None and self.cdef.name != "total":
-            # every check leaves escapes to `total`; a crash one check's input showed is still a crash
+        if (call.outcome == "escaped" or call.non_finite) and self.escapes is not None and self.cdef.name != "total":
+            # every check leaves escapes (and answers JSON cannot carry) to `total`; a crash one
+            # check's input showed is still a crash
             crash = _judged(CHECKS["total"], case, call, self.ctx, self.count)
             if crash is not None:
                 self.escapes.setdefault(crash.key, crash)

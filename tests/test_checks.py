@@ -170,7 +170,9 @@ def test_correction_quality_for_boundary_corrections(target: CheckContext) -> No
     ("message", "lacks"),
     [
         ("INVALID_TIME_RANGE: expected one of ['day', 'week']; received 'fortnight'. Retry.", None),
-        ("invalid literal for int() with base 10: 'fortnight'", "an error code"),
+        # no error code asked of a plain message; this one lacks the field and the expectation
+        ("invalid literal for int() with base 10: 'fortnight'", "the field name 'time_range', what is expected:"),
+        ("time_range: expected one of ['day', 'week']; received 'fortnight'.", None),
         ("TYPE_ERROR at max_results: expected an integer; received 'x'.", "the field name 'time_range'"),
         ("INVALID_TIME_RANGE: received 'fortnight'.", "what is expected"),
         ("INVALID_TIME_RANGE: expected one of ['day', 'week'].", "the value received"),

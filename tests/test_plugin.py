@@ -238,7 +238,7 @@ def test_advice_passes_by_default_and_fails_when_asked(project: pytest.Pytester)
     result.stdout.fnmatch_lines(["*pytest-aacl advice*", "correction_quality: * piece(s) of advice on 1 tool(s) (set_flag); not failing*"])
     strict = project.runpytest(*args, "--aacl-advice-fails")
     strict.assert_outcomes(passed=1, failed=1)
-    strict.stdout.fnmatch_lines(["[[]correction_quality[]] the correction lacks an error code*", "    Fix: make the correction*"])
+    strict.stdout.fnmatch_lines(["[[]correction_quality[]] the correction lacks the field name*", "    Fix: make the correction*"])
     project.makeini("[pytest]\naddopts = -p no:randomly -p no:cacheprovider\naacl_advice_fails = true\n")
     project.runpytest(*args).assert_outcomes(passed=1, failed=1)
 

@@ -4,6 +4,7 @@ values a user supplies, answers that vary by themselves, slow vs hung, the run o
 from __future__ import annotations
 
 import itertools
+from typing import Any
 
 import hypothesis.internal.observability
 import pytest
@@ -122,6 +123,10 @@ def test_a_tally_survives_the_trip_between_processes() -> None:
     for i in range(10):
         tally.add("hallucinated", {"path": f"f{i}.txt"}, "rejected", f"no such file f{i}.txt")
     tally.add("invalid", {"path": 3}, "rejected", "path must be text")
+    # a tool refusing only the values it was sent, by a message quoting them, is not warned about
+    judged = fuzz(lambda day="": _iso(day), schema={"type": "object", "properties": {"day": {"type": "string",
+                  "description": "a day, YYYY-MM-DD"}}, "required": ["day"]}, checks=["total"], max_examples=60, seed=0)
+    assert "WARNING" not in str(judged), str(judged)
     copy = Tally.from_tuple(tally.as_tuple())
     assert copy == tally and copy.refused == 11 and copy.valid == 10
     assert copy.blocker() == ("path", 10, 10, "no such file f0.txt")
@@ -237,6 +242,7 @@ def test_fuzzing_leaves_nothing_in_the_working_directory(pytester: pytest.Pytest
 
 INTERRUPTING = '''
 import itertools
+from typing import Any
 
 from pytest_aacl import check
 
@@ -478,3 +484,66 @@ def test_the_same_crash_wording_on_two_fields_is_two_findings() -> None:
     crashed = {f.key[-1] for f in report.findings if "crash in the answer" in f.key}
     assert crashed == {"month", "year"}, report.findings
 
+
+
+def paired(dates: Any = None, amounts: Any = None, **extra: Any) -> float:
+    """Cash flows: one amount per date (pyxirr-mcp-server's rule, which its schema does not state)."""
+    if extra or not isinstance(dates, list) or not isinstance(amounts, list):
+        raise ValueError("dates and amounts: expected two lists")
+    if not all(isinstance(a, (int, float)) and not isinstance(a, bool) for a in amounts):
+        raise ValueError("amounts: expected numbers")
+    if len(dates) != len(amounts):
+        raise ValueError(f"dates and amounts must have the same length (got {len(dates)} dates, {len(amounts)} amounts)")
+    if not any(a > 0 for a in amounts) or not any(a < 0 for a in amounts):
+        raise ValueError("cash flows must contain at least one positive and one negative value")
+    return sum(amounts)
+
+
+def _iso(day: Any) -> str:
+    import datetime
+
+    try:
+        return datetime.date.fromisoformat(day).isoformat()
+    except (TypeError, ValueError):
+        raise ValueError(f"Invalid isoformat string: {day!r}") from None
+
+
+PAIRED = {"type": "object", "required": ["dates", "amounts"], "additionalProperties": False, "properties": {
+    "dates": {"type": "array", "items": {"type": "string", "format": "date"}},
+    "amounts": {"type": "array", "items": {"type": "number"}}}}
+
+
+def test_a_tool_whose_own_checks_refuse_most_schema_valid_calls_is_warned_about() -> None:
+    """No single argument is to blame (the rule ties two together), yet few valid calls got
+    past it: "no findings" would overstate what was tested (trial 7: xirr, 7 of 331 reached)."""
+    report = fuzz(paired, schema=PAIRED, checks=["total"], max_examples=60, seed=0)
+    tally = report.calls["paired"]
+    low = tally.low_reach()
+    assert low is not None and low[1] >= 10 and low[0] <= 0.25 * low[1], tally
+    text = str(report)
+    assert "no findings in what was tested, but see the WARNING" in text, text
+    assert f"WARNING paired: only {low[0]} of {low[1]} schema-valid calls reached the tool" in text
+    given = fuzz(paired, schema=PAIRED, checks=["total"], max_examples=60, seed=0,
+                 values={"dates": ["2025-01-01", "2026-01-01"], "amounts": [-100.0, 110.0]})
+    assert given.calls["paired"].values_given and "WARNING" not in str(given), str(given)
+    # a tool refusing only the values it was sent, by a message quoting them, is not warned about
+    judged = fuzz(lambda day="": _iso(day), schema={"type": "object", "properties": {"day": {"type": "string",
+                  "description": "a day, YYYY-MM-DD"}}, "required": ["day"]}, checks=["total"], max_examples=60, seed=0)
+    assert "WARNING" not in str(judged), str(judged)
+    copy = Tally.from_tuple(tally.as_tuple())
+    assert copy == tally and copy.low_reach() == tally.low_reach() is not None
+
+
+def test_black_box_checks_not_applicable_are_one_line_for_a_server() -> None:
+    pytest.importorskip("mcp.server.mcpserver")
+    from mcp.server.mcpserver import MCPServer
+
+    server = MCPServer("pair")
+    for name in ("first", "second", "third"):
+        server.add_tool(lambda text="": text, name=name, description="Echo the text.")
+    text = str(fuzz(server, max_examples=10, seed=0))
+    lines = [line for line in text.splitlines() if line.startswith("not applicable")]
+    assert lines == ["not applicable: identity_on_canonical, rejects_invalid, typed_implementation, idempotent on "
+                     "3 tools (first, second, third): judges what reaches the implementation; the tool is fuzzed as a "
+                     "black box (name the implementation with implementation= to run it)"], text
+    assert "coverage: 3 tools (first, second, third): " in text, text

@@ -61,8 +61,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--aacl-seed", default=None, metavar="N",
                     help="seed for reproducible fuzzing (default: random, printed on failure)")
     group.addoption("--aacl-advice-fails", action="store_true", default=None,
-                    help="fail a check whose only findings are advice (e.g. a correction without an "
-                         "error code); by default advice is printed in the summary and passes")
+                    help="fail a check whose only findings are advice (e.g. a correction that does not "
+                         "name the field); by default advice is printed in the summary and passes")
     parser.addini("aacl_targets", type="linelist", default=[],
                   help="tools to fuzz, one 'module:object' per line (like --aacl-target)")
     parser.addini("aacl_advice_fails", type="bool", default=False,

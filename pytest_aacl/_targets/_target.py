@@ -35,7 +35,7 @@ from typing import Any
 
 from .._call import Call
 from .._errors import TargetError
-from .._jsonvalue import observable
+from .._jsonvalue import non_finite_at, observable
 from .._repr import safe_repr
 from .._toolspec import ToolSpec
 from ._pickling import pack_exception, unpack_exception
@@ -183,7 +183,8 @@ class Target:
             raise TargetError(f"{self.name}: reset= raised {reply['reset']['type']}: {reply['reset']['text']}")
         received = self._unpack_received(reply["received"])
         if reply["outcome"] == "returned":
-            return Call(args, "returned", received, None, "", seconds, result=reply["result"])
+            return Call(args, "returned", received, None, "", seconds, result=reply["result"],
+                        non_finite=reply.get("non_finite", ""))
         error = unpack_exception(reply["error"])
         text = reply["error"]["text"]
         said = "\n".join(outcome.detail.strip().splitlines()[-8:])
@@ -225,14 +226,19 @@ class Target:
             except BaseException as exc:
                 return {"reset": pack_exception(exc, machinery)}
         try:
-            result = self._interpret(settle(self._invoke(args)))
+            raw = settle(self._invoke(args))
+            result = self._interpret(raw)
         except BaseException as exc:
             corrections = self.correction if isinstance(self.correction, tuple) else (self.correction,)
             kind = "rejected" if isinstance(exc, (Refused, *corrections)) else "escaped"
             return {"outcome": kind, "error": pack_exception(exc, machinery), "received": self._pack_received(box)}
         finally:
             rec.calls = None
-        return {"outcome": "returned", "result": result, "received": self._pack_received(box)}
+        try:  # the observable result shows a non-finite float as text: look at what the tool returned
+            odd = non_finite_at(result) or non_finite_at(raw)
+        except Exception:  # a hostile result object: judged by what it shows
+            odd = ""
+        return {"outcome": "returned", "result": result, "received": self._pack_received(box), "non_finite": odd}
 
     def _pack_received(self, box: list[dict[str, Any]]) -> Any:
         """What reached the implementation, as exact objects when they pickle (they are
