@@ -199,7 +199,8 @@ def _fields_key(case: Case) -> tuple[str, ...]:
     return tuple(sorted(parts))
 
 
-def _expect_reaches(case: Case, call: Call, ctx: CheckContext, want: dict[str, Any], fix: str) -> None:
+def _expect_reaches(case: Case, call: Call, ctx: CheckContext, want: dict[str, Any], fix: str,
+                    metamorphic: bool = False) -> None:
     if not call.received:
         return
     got = _received_json(call, ctx)[0]
@@ -207,10 +208,54 @@ def _expect_reaches(case: Case, call: Call, ctx: CheckContext, want: dict[str, A
         want = comparable(ctx.spec.to_json(ctx.spec.to_python(dict(want))))
     except Exception:
         want = comparable(want)
-    problem = compare_arguments(got, want, ctx.spec.parameters, defaults=ctx.defaults)
+    derived = _derived(got, ctx)
+    if derived:
+        # the implementation takes what the layer built (a `params` dict, a URL, a body): only
+        # what it receives under an argument's own name, in that argument's JSON type, compares
+        # with the intended value (`user_ids` "a,b" arriving as ["a", "b"] was built too)
+        props = ctx.spec.parameters.get("properties", {})
+        got_named = {k: v for k, v in got.items() if k in props and k in want and _json_type(v) == _json_type(want[k])}
+        problem = compare_arguments(got_named, {k: v for k, v in want.items() if k in got_named},
+                                    ctx.spec.parameters, defaults=ctx.defaults)
+    else:
+        problem = compare_arguments(got, want, ctx.spec.parameters, defaults=ctx.defaults)
     if problem is not None:
         where, family = _label_field(case, getattr(problem, "path", ""))
         raise Defect(f"implementation received {problem}", ("received", where, family), fix)
+    if derived and metamorphic and case.intended is not None:
+        _same_as_intended(case, got, ctx, fix)
+
+
+def _derived(got: Any, ctx: CheckContext) -> bool:
+    """Whether the implementation receives something other than the tool's arguments (a key
+    no argument has): a layer that builds a request rather than passing arguments on."""
+    props = ctx.spec.parameters.get("properties", {})
+    return isinstance(got, dict) and isinstance(props, dict) and any(k not in props for k in got)
+
+
+def _json_type(value: Any) -> str:
+    if isinstance(value, bool) or value is None:
+        return type(value).__name__
+    return "number" if isinstance(value, (int, float)) else type(value).__name__
+
+
+def _same_as_intended(case: Case, got: Any, ctx: CheckContext, fix: str) -> None:
+    """What the layer built for a rendering equals what it builds for the intended value (the
+    metamorphic relation, on what reached the implementation), unless that varies by itself."""
+    reference = ctx.result_of(case.intended or {})
+    if reference.outcome != "returned" or not reference.received:
+        return  # nothing meant to compare with
+    theirs = _received_json(reference, ctx)[0]
+    if compare(got, theirs, {}) is None:
+        return
+    for args, expected in ((case.intended or {}, theirs), (case.args, got)):  # each side reproducible?
+        again = ctx.call(args)
+        if again.outcome != "returned" or not again.received or compare(_received_json(again, ctx)[0], expected, {}) is not None:
+            return  # what the layer builds varies by itself (a timestamp, a request id): not judged here
+    fields = sorted({_field_of(label) for label in case.labels})
+    families = sorted({str(label.family) for label in case.labels})
+    raise Defect(f"implementation received {_shown(got)} for the rendering but {_shown(theirs)} for the intended "
+                 f"value ({', '.join(fields)} read differently)", ("received", *fields, *families), fix)
 
 
 # -- the built-in checks --------------------------------------------------------------------
@@ -228,7 +273,7 @@ def no_silent_corruption(case: Case, call: Call, ctx: CheckContext) -> None:
         _require(not call.received, "a correction was raised after the implementation had been called",
                  ("late correction",), "validate and refuse before calling the implementation")
         return
-    _expect_reaches(case, call, ctx, case.intended or {}, _FIX_READ)
+    _expect_reaches(case, call, ctx, case.intended or {}, _FIX_READ, metamorphic=True)
 
 
 _FIX_NONDETERMINISTIC = ("seed the tool's randomness, freeze time, reset its state before each call (fuzz(reset=) "
@@ -341,6 +386,15 @@ def _quotes_null_word(case: Case, result: Any) -> bool:
     return all(w and re.search(rf"['\"\u2018\u201c`]{re.escape(w)}['\"\u2019\u201d`]", text) for w in words)
 
 
+#: what varies between refusals of one rule: quoted values and numbers
+_VARYING = re.compile(r"'[^'\n]{0,2000}'|\"[^\"\n]{0,2000}\"|`[^`\n]{0,2000}`|-?\b\d+(?:\.\d+)?\b")
+
+
+def _wording(message: str) -> str:
+    """A refusal's wording without the values it quotes: the rule it states."""
+    return " ".join(_VARYING.sub("_", message).split())[:120]
+
+
 def _answer(call: Call) -> str:
     return _shown(comparable(call.result)) if call.outcome == "returned" else _describe(call)
 
@@ -349,8 +403,12 @@ def _answer(call: Call) -> str:
        fix="accept every value the schema allows, and pass it on unchanged")
 def identity_on_canonical(case: Case, call: Call, ctx: CheckContext) -> None:
     """Valid canonical arguments are not refused and reach the implementation unchanged."""
+    # keyed by the field the call varied and the refusal's wording: one rule the schema does
+    # not state is one finding, two rules two (an empty `ids` refused, and the plain call's
+    # lists of equal length refused, are not one defect)
+    varied = ",".join(sorted({_field_of(label) for label in case.labels})) or "-"
     _require(call.outcome != "rejected", f"valid canonical arguments produced {_describe(call)}",
-             ("refused valid",), "accept every value the schema allows (or tighten the schema to what you accept)")
+             ("refused valid", varied, _wording(call.message)), "accept every value the schema allows (or tighten the schema to what you accept)")
     _expect_reaches(case, call, ctx, case.args, "pass canonical values on unchanged")
 
 
@@ -430,8 +488,8 @@ def total(case: Case, call: Call, ctx: CheckContext) -> None:
        fix="normalise this field to the schema's type and constraints before calling the implementation")
 def typed_implementation(case: Case, call: Call, ctx: CheckContext) -> None:
     """Whatever reaches the implementation validates against the strict schema (jsonschema 2020-12, formats on)."""
-    if not call.received:
-        return
+    if not call.received or _derived(_received_json(call, ctx)[0], ctx):
+        return  # a request the layer built is not the tool's arguments: nothing to validate them against
     validator = strict_validator(ctx)
     for got in _received_json(call, ctx):
         error = next(iter(validator.iter_errors(got)), None)
@@ -481,6 +539,8 @@ def idempotent(case: Case, call: Call, ctx: CheckContext) -> None:
     if call.outcome != "returned" or not call.received:
         return
     first = _received_json(call, ctx)[0]
+    if _derived(first, ctx):
+        return  # a request the layer built cannot be sent back as the tool's arguments
     again = ctx.call(first)
     if again.outcome in ("timeout", "escaped"):
         return  # `total`'s finding

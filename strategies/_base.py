@@ -295,8 +295,34 @@ def base_call(root: Node) -> dict[str, Any] | None:
             value = base_value(root)
         except NoBase:
             value = None
-        root.cache["base"] = _ordered(value, root) if isinstance(value, dict) else None
+        root.cache["base"] = _parallel(_ordered(value, root), root) if isinstance(value, dict) else None
     return root.cache["base"]
+
+
+def _parallel(call: dict[str, Any], root: Node) -> dict[str, Any]:
+    """The base call with its lists of one length: tools taking parallel lists (`ids` with
+    `documents` and `metadatas`, `dates` with `amounts`) refuse lists of different lengths, and
+    a base call that every such tool refuses tests nothing past that check.  A shorter list
+    grows with other realistic items, else repeats its own (`[[2.5, 0.5]]` -> two embeddings);
+    kept only if the call stays valid."""
+    lists = [k for k, v in call.items() if isinstance(v, list) and v]
+    if len({len(call[k]) for k in lists}) < 2:
+        return call
+    valid = validator(root).is_valid
+    for size in (max(len(call[k]) for k in lists), min(len(call[k]) for k in lists)):
+        candidate = {**call, **{k: _resized(call[k], size, root.props.get(k)) for k in lists}}
+        if valid(candidate):
+            return candidate
+    return call
+
+
+def _resized(items: list[Any], size: int, node: Node | None) -> list[Any]:
+    if len(items) >= size:
+        return items[:size]
+    item = node.items if node is not None and not node.prefix else None
+    more = [v for v in (candidates(item) if item is not None else []) if v not in items]
+    grown = [*items, *more][:size]
+    return [grown[i % len(grown)] for i in range(size)]
 
 
 def _ordered(call: dict[str, Any], root: Node) -> dict[str, Any]:

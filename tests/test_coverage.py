@@ -111,6 +111,25 @@ def test_the_base_call_is_realistic_and_valid_with_formats_checked(schema: dict[
         assert base["zip_code"] == "94102" and base["check_in"] == "2025-04-03"
 
 
+def test_the_base_call_gives_parallel_lists_one_length() -> None:
+    """ids with embeddings and metadatas (chroma-mcp), dates with amounts (pyxirr): a tool
+    refusing lists of different lengths refused the old base call, so nothing got past it."""
+    parallel = {"type": "object", "required": ["ids"], "properties": {
+        "ids": {"type": "array", "items": {"type": "string"}},
+        "embeddings": {"type": "array", "items": {"type": "array", "items": {"type": "number"}}},
+        "metadatas": {"type": "array", "items": {"type": "object"}},
+        "documents": {"type": "array", "items": {"type": "string"}}}}
+    base = coverage("conforming", parallel)[0]
+    assert {len(base[k]) for k in parallel["properties"]} == {2} and _valid(parallel, base), base
+    assert len(set(map(json.dumps, base["ids"]))) == 2  # grown with other values, not repeats
+    # a bound that no common length satisfies leaves the lists as they are
+    capped = {**parallel, "properties": {**parallel["properties"], "documents": {
+        "type": "array", "items": {"type": "string"}, "minItems": 3, "maxItems": 3}, "ids": {
+        "type": "array", "items": {"type": "string"}, "maxItems": 2}}}
+    base = coverage("conforming", capped)[0]
+    assert _valid(capped, base) and len(base["documents"]) == 3 and len(base["ids"]) <= 2
+
+
 def test_conforming_coverage_visits_every_enum_member_and_null() -> None:
     calls = coverage("conforming", SEARCH)
     assert {c.get("time_range", ABSENT) for c in calls} >= {"day", "week", "month", "year", None}

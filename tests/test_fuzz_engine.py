@@ -3,6 +3,7 @@ argument validation and the reset hook."""
 
 from __future__ import annotations
 
+import sys
 import threading
 import warnings
 from pathlib import Path
@@ -302,3 +303,33 @@ def test_a_user_check_without_a_fix_line_still_ends_with_one(isolated_checks: di
     report = fuzz(black_box(count_ok), checks=["aacl_test_never_q"], max_examples=200, seed=0)
     [finding] = report.findings
     assert finding.fix == "make the tool satisfy the check 'aacl_test_never_q': The query is at most 2 characters long."
+
+
+def _two_rules(ids: Any = None, documents: Any = None, **extra: Any) -> None:
+    """Two rules the schema does not state: a non-empty `ids`, and one document per id."""
+    if extra or not isinstance(ids, list) or not isinstance(documents, list):
+        raise ValueError("ids and documents: expected two lists")
+    if not ids:
+        raise ValueError("The 'ids' list cannot be empty.")
+    if len(documents) != len(ids):
+        raise ValueError(f"Length of 'documents' ({len(documents)}) must match length of 'ids' ({len(ids)}).")
+    store_pair(ids=ids, documents=documents)
+
+
+def store_pair(ids: list[str], documents: list[str]) -> None:
+    return None
+
+
+def test_valid_calls_refused_by_two_rules_are_two_findings() -> None:
+    """identity_on_canonical keys a refusal by the field the call varied and the rule's wording
+    (quoted values and numbers left out): one finding per rule and field, not one per tool."""
+    schema = {"type": "object", "required": ["ids", "documents"], "additionalProperties": False, "properties": {
+        "ids": {"type": "array", "items": {"type": "string"}},
+        "documents": {"type": "array", "items": {"type": "string"}}}}
+    report = fuzz(_two_rules, schema=schema, implementation=(sys.modules[__name__], "store_pair"),
+                  checks=["identity_on_canonical"], max_examples=60, seed=0)
+    refused = [f for f in report.findings if f.key[1:2] == ("refused valid",)]
+    wordings = {f.key[-1] for f in refused}
+    assert any("cannot be empty" in w for w in wordings) and any("must match length" in w for w in wordings), str(report)
+    assert not any(ch.isdigit() for w in wordings for ch in w)  # "(2) ... (3)" and "(1) ... (2)" are one rule
+    assert len(refused) >= 2, str(report)

@@ -1,0 +1,87 @@
+"""An interface layer that builds a request (a `params` dict, a URL, a body) instead of
+passing the tool's arguments on: what reaches the implementation is compared with what the
+same layer builds for the intended value (the metamorphic relation, spy side), and only what
+arrives under an argument's own name, in its type, is compared with the intended value.
+
+Before, every such layer drew "intended X but the implementation did not receive it" on
+correct code (rootly-mcp-server, opensearch-mcp-server-py, in the mutation benchmark), and
+a real misreading was masked behind it.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+from pytest_aacl import fuzz
+
+SCHEMA = {"type": "object", "additionalProperties": False, "required": ["from_date"], "properties": {
+    "from_date": {"type": "string", "format": "date"},
+    "user_ids": {"type": "string", "description": "comma-separated user ids"},
+    "page_size": {"type": "integer", "minimum": 1, "maximum": 100},
+    "include_user_details": {"type": "boolean", "default": False}}}
+
+
+def list_shifts_impl(params: dict[str, Any], user_ids: list[str], page_size: int) -> dict[str, Any]:
+    return {"shifts": [], "page_size": page_size}
+
+
+def _checked(from_date: Any, user_ids: Any, page_size: Any) -> None:
+    import datetime
+
+    if not isinstance(from_date, str):
+        raise ValueError("from_date: expected a date (YYYY-MM-DD)")
+    datetime.date.fromisoformat(from_date.strip())
+    if not isinstance(user_ids, str):
+        raise ValueError("user_ids: expected comma-separated ids")
+    if isinstance(page_size, bool) or not isinstance(page_size, int) or not 1 <= page_size <= 100:
+        raise ValueError(f"page_size: expected an integer from 1 to 100; received {page_size!r}")
+
+
+def _flag(value: Any) -> bool:
+    if value in (True, False):
+        return bool(value)
+    if isinstance(value, str) and value.strip().lower() in ("true", "false"):
+        return value.strip().lower() == "true"
+    raise ValueError(f"include_user_details: expected true or false; received {value!r}")
+
+
+def list_shifts(from_date: Any = None, user_ids: Any = "", page_size: Any = 25, include_user_details: Any = False,
+                **extra: Any) -> dict[str, Any]:
+    """A correct layer: it builds the request the backend takes ("false" read as false)."""
+    if extra:
+        raise ValueError(f"unexpected arguments: {sorted(extra)}")
+    _checked(from_date, user_ids, page_size)
+    ids = [u.strip() for u in user_ids.split(",") if u.strip()]
+    include = "user,schedule" if _flag(include_user_details) else ""
+    return list_shifts_impl(params={"from": from_date.strip(), "include": include}, user_ids=ids, page_size=page_size)
+
+
+def list_shifts_truthy(from_date: Any = None, user_ids: Any = "", page_size: Any = 25, include_user_details: Any = False,
+                       **extra: Any) -> dict[str, Any]:
+    """The same layer, except that it takes any non-empty text for true: "false" asks for the details."""
+    if extra:
+        raise ValueError(f"unexpected arguments: {sorted(extra)}")
+    _checked(from_date, user_ids, page_size)
+    _flag(include_user_details)  # refuses what is neither (as the correct one does)
+    ids = [u.strip() for u in user_ids.split(",") if u.strip()]
+    include = "user,schedule" if include_user_details else ""
+    return list_shifts_impl(params={"from": from_date.strip(), "include": include}, user_ids=ids, page_size=page_size)
+
+
+IMPL = (sys.modules[__name__], "list_shifts_impl")
+
+
+def test_a_correct_layer_that_builds_a_request_has_no_findings() -> None:
+    report = fuzz(list_shifts, schema=SCHEMA, implementation=IMPL, max_examples=100, seed=0,
+                  checks=["no_silent_corruption", "identity_on_canonical", "typed_implementation", "idempotent"])
+    assert report.findings == [], str(report)
+    assert report.calls["list_shifts"].reached > 50
+
+
+def test_a_rendering_built_into_another_request_is_silent_corruption() -> None:
+    report = fuzz(list_shifts_truthy, schema=SCHEMA, implementation=IMPL, max_examples=100, seed=0,
+                  checks=["no_silent_corruption"])
+    found = [f for f in report.findings if "for the rendering but" in f.message]
+    assert found, str(report)
+    assert "include_user_details read differently" in found[0].message and found[0].received, str(report)
