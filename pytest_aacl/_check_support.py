@@ -1,21 +1,73 @@
-"""Helpers of the checks: `@check`'s argument checks, reading a free-text correction, the strict validator.
+"""Helpers of the checks: `Defect`, the pieces of a defect message, `@check`'s argument
+checks, reading a free-text correction, the strict validator.
 
-Kept apart from `_checks` so that module holds the registry and the checks themselves.
+Kept apart from `_checks` so that module holds the registry and the checks themselves, and
+`_metamorphic` can raise a `Defect` without importing the registry.
 """
 
 from __future__ import annotations
 
 import datetime as _dt
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from . import _argcheck
 from ._errors import render_value
+from ._jsonvalue import comparable
 
 if TYPE_CHECKING:  # pragma: no cover
+    from ._call import Call
     from ._context import CheckContext
 
-__all__ = ["NOTHING", "check_options", "sent_value", "strict_validator", "text_correction_lacks"]
+__all__ = ["NOTHING", "Defect", "Severity", "check_options", "describe", "field_of", "received_json", "sent_value",
+           "shown", "strict_validator", "text_correction_lacks"]
+
+Severity = Literal["defect", "advice"]
+
+
+class Defect(AssertionError):
+    """A check failure with a grouping `key`: failures sharing a key are one defect.
+
+    `key` is a string or a tuple of strings (e.g. `("field", "max_results", "int_thousands")`);
+    without one, `fuzz()` groups by outcome, escaped exception type and place, and the fields
+    and families involved.  `fix` is the one line telling the user what to change.
+    `severity="advice"` makes this one finding advice even when its check judges defects.
+    """
+
+    def __init__(self, message: str, key: str | tuple[str, ...] = "", fix: str = "",
+                 severity: Severity | None = None) -> None:
+        super().__init__(message)
+        self.key = key
+        self.fix = fix
+        self.severity = severity
+
+
+def shown(value: Any, limit: int = 240) -> str:
+    """A value in a defect message, for people: `é` and `—` as themselves, cut at `limit`."""
+    return render_value(value, limit, readable=True)
+
+
+def describe(call: Call) -> str:
+    """What a call did, in a defect message."""
+    if call.outcome == "escaped" and call.error is not None:
+        return f"{type(call.error).__name__}: {shown(call.message)}"
+    if call.outcome == "timeout":
+        return f"no answer within {call.seconds:.1f}s"
+    if call.outcome == "rejected":
+        return f"a correction ({shown(call.message)})"
+    return "a normal return"
+def field_of(label: Any) -> str:
+    """The top-level field a label is about, from paths like `$.a.b`, `/a/b`, `a[0]` or ('a', 0)."""
+    path = getattr(label, "path", label)
+    if isinstance(path, (tuple, list)):
+        return str(path[0]) if path else ""
+    text = str(path or "").lstrip("$").lstrip("./")
+    return re.split(r"[./\[]", text, maxsplit=1)[0] if text else ""
+
+
+def received_json(call: Call, ctx: CheckContext) -> list[dict[str, Any]]:
+    return [comparable(ctx.spec.to_json(dict(kwargs))) for kwargs in call.received or ()]
+
 
 
 NOTHING = object()

@@ -38,40 +38,43 @@ not one per check.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 from . import _argcheck
 from ._call import ADVISORY, INPUT_KINDS, REVERSED, Call, Case, InputKind
 from ._check_support import (
     NOTHING,
+    Defect,
+    Severity,
     check_options,
     sent_value,
     strict_validator,
     text_correction_lacks,
 )
-from ._errors import MAX_MESSAGE_CHARS, CorrectionError, InvalidArgument, render_value
+from ._check_support import describe as _describe
+from ._check_support import field_of as _field_of
+from ._check_support import received_json as _received_json
+from ._check_support import shown as _shown
+from ._errors import MAX_MESSAGE_CHARS, CorrectionError, InvalidArgument
 from ._jsonvalue import comparable
-from ._oracle import compare, compare_arguments
+from ._metamorphic import FIX_READ as _FIX_READ
+from ._metamorphic import is_derived as _derived
+from ._metamorphic import json_type as _json_type
+from ._metamorphic import metamorphic as _metamorphic
+from ._metamorphic import same_as_intended as _same_as_intended
+from ._oracle import compare_arguments
 from ._ranges import range_pairs as _range_pairs
-from ._reach import PYTHON_FAULT, error_answer, refused_argument
-from ._volatile import apply_mask, learn_mask, masks_everything
+from ._reach import refused_argument
 
 if TYPE_CHECKING:  # pragma: no cover
     from ._context import CheckContext
 
 __all__ = ["CHECKS", "INPUT_KINDS", "Call", "Case", "CheckDef", "Defect", "InputKind", "check"]
 
-def _shown(value: Any, limit: int = 240) -> str:
-    """A value in a defect message, for people: `é` and `—` as themselves, cut at `limit`."""
-    return render_value(value, limit, readable=True)
-
-
 CheckFunc = Callable[[Case, Call, "CheckContext"], None]
-Severity = Literal["defect", "advice"]
 
 
 @dataclass(frozen=True)
@@ -147,41 +150,10 @@ def _same_function(a: Any, b: Any) -> bool:
 # -- helpers shared by the checks ----------------------------------------------------------
 
 
-class Defect(AssertionError):
-    """A check failure with a grouping `key`: failures sharing a key are one defect.
-
-    `key` is a string or a tuple of strings (e.g. `("field", "max_results", "int_thousands")`);
-    without one, `fuzz()` groups by outcome, escaped exception type and place, and the fields
-    and families involved.  `fix` is the one line telling the user what to change.
-    `severity="advice"` makes this one finding advice even when its check judges defects.
-    """
-
-    def __init__(self, message: str, key: str | tuple[str, ...] = "", fix: str = "",
-                 severity: Severity | None = None) -> None:
-        super().__init__(message)
-        self.key = key
-        self.fix = fix
-        self.severity = severity
-
-
 def _require(condition: Any, message: str, key: str | tuple[str, ...] = "", fix: str = "") -> None:
     """`assert` without pytest's rewriting: the message a user reads is exactly ours."""
     if not condition:
         raise Defect(message, key, fix)
-
-
-def _received_json(call: Call, ctx: CheckContext) -> list[dict[str, Any]]:
-    return [comparable(ctx.spec.to_json(dict(kwargs))) for kwargs in call.received or ()]
-
-
-def _describe(call: Call) -> str:
-    if call.outcome == "escaped" and call.error is not None:
-        return f"{type(call.error).__name__}: {_shown(call.message)}"
-    if call.outcome == "timeout":
-        return f"no answer within {call.seconds:.1f}s"
-    if call.outcome == "rejected":
-        return f"a correction ({_shown(call.message)})"
-    return "a normal return"
 
 
 def _label_field(case: Case, path: str) -> tuple[str, str]:
@@ -226,43 +198,6 @@ def _expect_reaches(case: Case, call: Call, ctx: CheckContext, want: dict[str, A
         _same_as_intended(case, got, ctx, fix)
 
 
-def _derived(got: Any, ctx: CheckContext) -> bool:
-    """Whether the implementation receives something other than the tool's arguments (a key
-    no argument has): a layer that builds a request rather than passing arguments on."""
-    props = ctx.spec.parameters.get("properties", {})
-    return isinstance(got, dict) and isinstance(props, dict) and any(k not in props for k in got)
-
-
-def _json_type(value: Any) -> str:
-    if isinstance(value, bool) or value is None:
-        return type(value).__name__
-    return "number" if isinstance(value, (int, float)) else type(value).__name__
-
-
-def _same_as_intended(case: Case, got: Any, ctx: CheckContext, fix: str) -> None:
-    """What the layer built for a rendering equals what it builds for the intended value (the
-    metamorphic relation, on what reached the implementation), unless that varies by itself."""
-    reference = ctx.result_of(case.intended or {})
-    if reference.outcome != "returned" or not reference.received:
-        return  # nothing meant to compare with
-    theirs = _received_json(reference, ctx)[0]
-    if compare(got, theirs, {}) is None:
-        return
-    for args, expected in ((case.intended or {}, theirs), (case.args, got)):  # each side reproducible?
-        again = ctx.call(args)
-        if again.outcome != "returned" or not again.received or compare(_received_json(again, ctx)[0], expected, {}) is not None:
-            return  # what the layer builds varies by itself (a timestamp, a request id): not judged here
-    fields = sorted({_field_of(label) for label in case.labels})
-    families = sorted({str(label.family) for label in case.labels})
-    raise Defect(f"implementation received {_shown(got)} for the rendering but {_shown(theirs)} for the intended "
-                 f"value ({', '.join(fields)} read differently)", ("received", *fields, *families), fix)
-
-
-# -- the built-in checks --------------------------------------------------------------------
-
-_FIX_READ = "make the interface read this rendering as the intended value, or refuse it with a correction"
-
-
 @check(code="AACL100", inputs=("hallucinated",), fix=_FIX_READ)
 def no_silent_corruption(case: Case, call: Call, ctx: CheckContext) -> None:
     """A model-style rendering means its intended value, or is corrected: never silently something else."""
@@ -276,116 +211,6 @@ def no_silent_corruption(case: Case, call: Call, ctx: CheckContext) -> None:
     _expect_reaches(case, call, ctx, case.intended or {}, _FIX_READ, metamorphic=True)
 
 
-_FIX_NONDETERMINISTIC = ("seed the tool's randomness, freeze time, reset its state before each call (fuzz(reset=) "
-                         "or the aacl_reset fixture), or name the implementation (implementation=) so the "
-                         "fuzzer judges what reaches it instead of the result")
-
-
-#: extra calls of each side before a difference is reported as silent corruption
-_CONFIRM = 2
-
-
-def _metamorphic(case: Case, call: Call, ctx: CheckContext) -> None:
-    """Black box: result(rendering) == result(intended value), the parts that vary masked.
-
-    Not judged: an escape or hang (`total`'s), a rendering refused with a correction, or an
-    intended value the tool itself does not answer normally.  On a difference the intended
-    call is repeated to learn which parts of the answer vary on their own (counters, ids,
-    timestamps: `_volatile`), and those are masked; a difference that remains is reported
-    only after both calls were repeated and gave the same answers each time.  A tool whose
-    answers change by themselves is reported as not reproducible, which never fails a run.
-    """
-    if call.outcome != "returned" or case.intended is None:
-        return
-    first = ctx.result_of(case.intended)  # called even when the rendering was refused in its text:
-    # whether the meant value gets through is what tells a strict tool from a blocked run
-    if first.outcome != "returned" or error_answer(first.result):
-        return  # nothing meant to compare with
-    if error_answer(call.result):  # refused in the answer's text: not silent, unless it is a crash
-        _raise_crash(call.result, first.result, case)
-        return
-    if compare(comparable(call.result), comparable(first.result), {}) is None:
-        return
-    second = ctx.call(case.intended)
-    if second.outcome != "returned":
-        raise Defect(f"the tool's result is not reproducible: the same arguments {_shown(case.intended)} "
-                     f"answered {_shown(comparable(first.result))}, then {_answer(second)}",
-                     ("nondeterministic",), _FIX_NONDETERMINISTIC)
-    mask = learn_mask(comparable(first.result), comparable(second.result))
-    if masks_everything(comparable(first.result), mask):  # nothing of the answer stays the same
-        raise Defect(f"the tool's result is not reproducible: the same arguments {_shown(case.intended)} "
-                     f"answered {_shown(comparable(first.result))}, then {_answer(second)}",
-                     ("nondeterministic",), _FIX_NONDETERMINISTIC)
-    intended_answer = apply_mask(comparable(first.result), mask)
-    if apply_mask(comparable(call.result), mask) == intended_answer:
-        return  # only what varies by itself differed
-    rendered_answer = apply_mask(comparable(call.result), mask)
-    # a tool that picks among a few answers at random agrees with itself by chance: each
-    # side is asked again until a coincidence is unlikely (a 4-way coin: 1 in 4,096)
-    for args, answer, expected in [(case.args, call.result, rendered_answer),
-                                   *[(case.intended, first.result, intended_answer),
-                                     (case.args, call.result, rendered_answer)] * _CONFIRM]:
-        again = ctx.call(args)
-        if again.outcome != "returned" or apply_mask(comparable(again.result), mask) != expected:
-            raise Defect(
-                f"the tool's result is not reproducible: the same arguments {_shown(args)} "
-                f"answered {_shown(comparable(answer))}, then {_answer(again)}",
-                ("nondeterministic",), _FIX_NONDETERMINISTIC)
-    if _quotes_null_word(case, call.result):
-        return  # "no lines match 'None'": the answer shows the word was read as text, so not silently
-    fields = sorted({_field_of(label) for label in case.labels})
-    families = sorted({str(label.family) for label in case.labels})
-    _raise_crash(call.result, first.result, case)
-    masked = f"; parts that vary by themselves masked: {len(mask)}" if mask else ""
-    raise Defect(
-        f"the tool answered the rendering with {_shown(comparable(call.result))} but the intended "
-        f"value with {_shown(comparable(first.result))} ({', '.join(fields)} read differently{masked})",
-        ("result", *fields, *families), _FIX_READ)
-
-
-def _raise_crash(answer: Any, intended: Any, case: Case) -> None:
-    crash = _crash_wording(answer, intended)
-    if crash:  # the rendering crashed the tool, which answered its crash as a result
-        fields = sorted({_field_of(label) for label in case.labels})  # the same wording on two fields: two crashes
-        raise Defect(f"the tool crashed on the rendering and answered the crash as its result: "
-                     f"{_shown(comparable(answer))} (the intended value answered {_shown(comparable(intended))})",
-                     ("escaped", "crash in the answer", crash, *fields),
-                     "catch this and answer a correction, or fix the crash; mark an error answer as an error (isError)")
-
-
-def _crash_wording(answer: Any, intended: Any) -> str:
-    """The interpreter's wording of a programming error in a short answer the intended call's
-    answer does not carry (a tool catching everything and answering the text), or ""."""
-    text = json.dumps(comparable(answer), ensure_ascii=False)
-    if len(text) > 1000:
-        return ""
-    found = PYTHON_FAULT.search(text)
-    if found is None or PYTHON_FAULT.search(json.dumps(comparable(intended), ensure_ascii=False)[:2000]):
-        return ""
-    return re.sub(r"'\w+'", "'…'", found.group(0))  # one finding per wording, whatever it names
-
-
-def _quotes_null_word(case: Case, result: Any) -> bool:
-    """Is the rendering a null word (`"None"` for null) that the answer quotes back?  On a
-    text field "None" is also a text a search may mean (mcp-abacus's help filter); an answer
-    saying what it did with the quoted word tells the model, which is what silence is not."""
-    words = {str(label.rendered).strip() for label in case.labels if str(label.family) == "null_words"}
-    if not words or len(words) != len(case.labels):
-        return False
-    texts: list[str] = []
-    stack = [comparable(result)]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, str):
-            texts.append(item)
-        elif isinstance(item, dict):
-            stack.extend(item.values())
-        elif isinstance(item, list):
-            stack.extend(item)
-    text = "\n".join(texts)
-    return all(w and re.search(rf"['\"\u2018\u201c`]{re.escape(w)}['\"\u2019\u201d`]", text) for w in words)
-
-
 #: what varies between refusals of one rule: quoted values and numbers
 _VARYING = re.compile(r"'[^'\n]{0,2000}'|\"[^\"\n]{0,2000}\"|`[^`\n]{0,2000}`|-?\b\d+(?:\.\d+)?\b")
 
@@ -393,10 +218,6 @@ _VARYING = re.compile(r"'[^'\n]{0,2000}'|\"[^\"\n]{0,2000}\"|`[^`\n]{0,2000}`|-?
 def _wording(message: str) -> str:
     """A refusal's wording without the values it quotes: the rule it states."""
     return " ".join(_VARYING.sub("_", message).split())[:120]
-
-
-def _answer(call: Call) -> str:
-    return _shown(comparable(call.result)) if call.outcome == "returned" else _describe(call)
 
 
 @check(code="AACL110", inputs=("conforming",), needs_implementation=True,
@@ -550,12 +371,3 @@ def idempotent(case: Case, call: Call, ctx: CheckContext) -> None:
     problem = compare_arguments(_received_json(again, ctx)[0], first, ctx.spec.parameters)
     if problem is not None:
         raise Defect(f"normalising twice differs from once: {problem}", ("twice", _field_of(getattr(problem, "path", ""))))
-
-
-def _field_of(label: Any) -> str:
-    """The top-level field a label is about, from paths like `$.a.b`, `/a/b`, `a[0]` or ('a', 0)."""
-    path = getattr(label, "path", label)
-    if isinstance(path, (tuple, list)):
-        return str(path[0]) if path else ""
-    text = str(path or "").lstrip("$").lstrip("./")
-    return re.split(r"[./\[]", text, maxsplit=1)[0] if text else ""

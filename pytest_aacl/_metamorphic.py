@@ -1,0 +1,176 @@
+"""The metamorphic relation: a rendering must come out as its intended value does.
+
+Where nothing tells what the intended value should become (a black box's answer, a request
+the interface layer builds from the arguments), the fuzzer asks the tool for the intended
+value too and compares: the same answer, or the same request, unless that varies by itself
+(learned by repeating each side; `_volatile`).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import TYPE_CHECKING, Any
+
+from ._call import Call, Case
+from ._check_support import Defect, describe, field_of, received_json, shown
+from ._jsonvalue import comparable
+from ._oracle import compare
+from ._reach import PYTHON_FAULT, error_answer
+from ._volatile import apply_mask, learn_mask, masks_everything
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ._context import CheckContext
+
+__all__ = ["FIX_READ", "is_derived", "json_type", "metamorphic", "same_as_intended"]
+
+FIX_READ = "make the interface read this rendering as the intended value, or refuse it with a correction"
+
+
+def is_derived(got: Any, ctx: CheckContext) -> bool:
+    """Whether the implementation receives something other than the tool's arguments (a key
+    no argument has): a layer that builds a request rather than passing arguments on."""
+    props = ctx.spec.parameters.get("properties", {})
+    return isinstance(got, dict) and isinstance(props, dict) and any(k not in props for k in got)
+
+
+def json_type(value: Any) -> str:
+    if isinstance(value, bool) or value is None:
+        return type(value).__name__
+    return "number" if isinstance(value, (int, float)) else type(value).__name__
+
+
+def same_as_intended(case: Case, got: Any, ctx: CheckContext, fix: str) -> None:
+    """What the layer built for a rendering equals what it builds for the intended value (the
+    metamorphic relation, on what reached the implementation), unless that varies by itself."""
+    reference = ctx.result_of(case.intended or {})
+    if reference.outcome != "returned" or not reference.received:
+        return  # nothing meant to compare with
+    theirs = received_json(reference, ctx)[0]
+    if compare(got, theirs, {}) is None:
+        return
+    for args, expected in ((case.intended or {}, theirs), (case.args, got)):  # each side reproducible?
+        again = ctx.call(args)
+        if again.outcome != "returned" or not again.received or compare(received_json(again, ctx)[0], expected, {}) is not None:
+            return  # what the layer builds varies by itself (a timestamp, a request id): not judged here
+    fields = sorted({field_of(label) for label in case.labels})
+    families = sorted({str(label.family) for label in case.labels})
+    raise Defect(f"implementation received {shown(got)} for the rendering but {shown(theirs)} for the intended "
+                 f"value ({', '.join(fields)} read differently)", ("received", *fields, *families), fix)
+
+
+# -- the built-in checks --------------------------------------------------------------------
+
+
+_FIX_NONDETERMINISTIC = ("seed the tool's randomness, freeze time, reset its state before each call (fuzz(reset=) "
+                         "or the aacl_reset fixture), or name the implementation (implementation=) so the "
+                         "fuzzer judges what reaches it instead of the result")
+
+
+#: extra calls of each side before a difference is reported as silent corruption
+_CONFIRM = 2
+
+
+def metamorphic(case: Case, call: Call, ctx: CheckContext) -> None:
+    """Black box: result(rendering) == result(intended value), the parts that vary masked.
+
+    Not judged: an escape or hang (`total`'s), a rendering refused with a correction, or an
+    intended value the tool itself does not answer normally.  On a difference the intended
+    call is repeated to learn which parts of the answer vary on their own (counters, ids,
+    timestamps: `_volatile`), and those are masked; a difference that remains is reported
+    only after both calls were repeated and gave the same answers each time.  A tool whose
+    answers change by themselves is reported as not reproducible, which never fails a run.
+    """
+    if call.outcome != "returned" or case.intended is None:
+        return
+    first = ctx.result_of(case.intended)  # called even when the rendering was refused in its text:
+    # whether the meant value gets through is what tells a strict tool from a blocked run
+    if first.outcome != "returned" or error_answer(first.result):
+        return  # nothing meant to compare with
+    if error_answer(call.result):  # refused in the answer's text: not silent, unless it is a crash
+        _raise_crash(call.result, first.result, case)
+        return
+    if compare(comparable(call.result), comparable(first.result), {}) is None:
+        return
+    second = ctx.call(case.intended)
+    if second.outcome != "returned":
+        raise Defect(f"the tool's result is not reproducible: the same arguments {shown(case.intended)} "
+                     f"answered {shown(comparable(first.result))}, then {_answer(second)}",
+                     ("nondeterministic",), _FIX_NONDETERMINISTIC)
+    mask = learn_mask(comparable(first.result), comparable(second.result))
+    if masks_everything(comparable(first.result), mask):  # nothing of the answer stays the same
+        raise Defect(f"the tool's result is not reproducible: the same arguments {shown(case.intended)} "
+                     f"answered {shown(comparable(first.result))}, then {_answer(second)}",
+                     ("nondeterministic",), _FIX_NONDETERMINISTIC)
+    intended_answer = apply_mask(comparable(first.result), mask)
+    if apply_mask(comparable(call.result), mask) == intended_answer:
+        return  # only what varies by itself differed
+    rendered_answer = apply_mask(comparable(call.result), mask)
+    # a tool that picks among a few answers at random agrees with itself by chance: each
+    # side is asked again until a coincidence is unlikely (a 4-way coin: 1 in 4,096)
+    for args, answer, expected in [(case.args, call.result, rendered_answer),
+                                   *[(case.intended, first.result, intended_answer),
+                                     (case.args, call.result, rendered_answer)] * _CONFIRM]:
+        again = ctx.call(args)
+        if again.outcome != "returned" or apply_mask(comparable(again.result), mask) != expected:
+            raise Defect(
+                f"the tool's result is not reproducible: the same arguments {shown(args)} "
+                f"answered {shown(comparable(answer))}, then {_answer(again)}",
+                ("nondeterministic",), _FIX_NONDETERMINISTIC)
+    if _quotes_null_word(case, call.result):
+        return  # "no lines match 'None'": the answer shows the word was read as text, so not silently
+    fields = sorted({field_of(label) for label in case.labels})
+    families = sorted({str(label.family) for label in case.labels})
+    _raise_crash(call.result, first.result, case)
+    masked = f"; parts that vary by themselves masked: {len(mask)}" if mask else ""
+    raise Defect(
+        f"the tool answered the rendering with {shown(comparable(call.result))} but the intended "
+        f"value with {shown(comparable(first.result))} ({', '.join(fields)} read differently{masked})",
+        ("result", *fields, *families), FIX_READ)
+
+
+def _raise_crash(answer: Any, intended: Any, case: Case) -> None:
+    crash = _crash_wording(answer, intended)
+    if crash:  # the rendering crashed the tool, which answered its crash as a result
+        fields = sorted({field_of(label) for label in case.labels})  # the same wording on two fields: two crashes
+        raise Defect(f"the tool crashed on the rendering and answered the crash as its result: "
+                     f"{shown(comparable(answer))} (the intended value answered {shown(comparable(intended))})",
+                     ("escaped", "crash in the answer", crash, *fields),
+                     "catch this and answer a correction, or fix the crash; mark an error answer as an error (isError)")
+
+
+def _crash_wording(answer: Any, intended: Any) -> str:
+    """The interpreter's wording of a programming error in a short answer the intended call's
+    answer does not carry (a tool catching everything and answering the text), or ""."""
+    text = json.dumps(comparable(answer), ensure_ascii=False)
+    if len(text) > 1000:
+        return ""
+    found = PYTHON_FAULT.search(text)
+    if found is None or PYTHON_FAULT.search(json.dumps(comparable(intended), ensure_ascii=False)[:2000]):
+        return ""
+    return re.sub(r"'\w+'", "'…'", found.group(0))  # one finding per wording, whatever it names
+
+
+def _quotes_null_word(case: Case, result: Any) -> bool:
+    """Is the rendering a null word (`"None"` for null) that the answer quotes back?  On a
+    text field "None" is also a text a search may mean (mcp-abacus's help filter); an answer
+    saying what it did with the quoted word tells the model, which is what silence is not."""
+    words = {str(label.rendered).strip() for label in case.labels if str(label.family) == "null_words"}
+    if not words or len(words) != len(case.labels):
+        return False
+    texts: list[str] = []
+    stack = [comparable(result)]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            texts.append(item)
+        elif isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    text = "\n".join(texts)
+    return all(w and re.search(rf"['\"\u2018\u201c`]{re.escape(w)}['\"\u2019\u201d`]", text) for w in words)
+
+
+def _answer(call: Call) -> str:
+    return shown(comparable(call.result)) if call.outcome == "returned" else describe(call)
