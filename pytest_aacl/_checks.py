@@ -61,8 +61,8 @@ from ._check_support import shown as _shown
 from ._errors import MAX_MESSAGE_CHARS, CorrectionError, InvalidArgument
 from ._jsonvalue import comparable
 from ._metamorphic import FIX_READ as _FIX_READ
+from ._metamorphic import built_from as _built_from
 from ._metamorphic import is_derived as _derived
-from ._metamorphic import json_type as _json_type
 from ._metamorphic import metamorphic as _metamorphic
 from ._metamorphic import same_as_intended as _same_as_intended
 from ._oracle import compare_arguments
@@ -186,7 +186,7 @@ def _expect_reaches(case: Case, call: Call, ctx: CheckContext, want: dict[str, A
         # what it receives under an argument's own name, in that argument's JSON type, compares
         # with the intended value (`user_ids` "a,b" arriving as ["a", "b"] was built too)
         props = ctx.spec.parameters.get("properties", {})
-        got_named = {k: v for k, v in got.items() if k in props and k in want and _json_type(v) == _json_type(want[k])}
+        got_named = {k: v for k, v in got.items() if k in props and k in want and not _built_from(v, want[k])}
         problem = compare_arguments(got_named, {k: v for k, v in want.items() if k in got_named},
                                     ctx.spec.parameters, defaults=ctx.defaults)
     else:

@@ -22,7 +22,7 @@ from ._volatile import apply_mask, learn_mask, masks_everything
 if TYPE_CHECKING:  # pragma: no cover
     from ._context import CheckContext
 
-__all__ = ["FIX_READ", "is_derived", "json_type", "metamorphic", "same_as_intended"]
+__all__ = ["FIX_READ", "built_from", "is_derived", "metamorphic", "same_as_intended"]
 
 FIX_READ = "make the interface read this rendering as the intended value, or refuse it with a correction"
 
@@ -34,10 +34,11 @@ def is_derived(got: Any, ctx: CheckContext) -> bool:
     return isinstance(got, dict) and isinstance(props, dict) and any(k not in props for k in got)
 
 
-def json_type(value: Any) -> str:
-    if isinstance(value, bool) or value is None:
-        return type(value).__name__
-    return "number" if isinstance(value, (int, float)) else type(value).__name__
+def built_from(received: Any, intended: Any) -> bool:
+    """Whether a value arriving under an argument's name is a structure the layer built from
+    it (`"a,b"` as `["a", "b"]`, a date text as `{"year": ...}`), not the argument itself: a
+    None, a number or a text in its place is still the argument, and compared."""
+    return isinstance(received, (list, dict)) and not isinstance(intended, (list, dict))
 
 
 def same_as_intended(case: Case, got: Any, ctx: CheckContext, fix: str) -> None:

@@ -85,3 +85,23 @@ def test_a_rendering_built_into_another_request_is_silent_corruption() -> None:
     found = [f for f in report.findings if "for the rendering but" in f.message]
     assert found, str(report)
     assert "include_user_details read differently" in found[0].message and found[0].received, str(report)
+
+
+def list_shifts_page_as_text(from_date: Any = None, user_ids: Any = "", page_size: Any = 25,
+                             include_user_details: Any = False, **extra: Any) -> dict[str, Any]:
+    """The correct layer, except that it hands the page size on as text."""
+    if extra:
+        raise ValueError(f"unexpected arguments: {sorted(extra)}")
+    _checked(from_date, user_ids, page_size)
+    ids = [u.strip() for u in user_ids.split(",") if u.strip()]
+    include = "user,schedule" if _flag(include_user_details) else ""
+    return list_shifts_impl(params={"from": from_date.strip(), "include": include}, user_ids=ids,
+                            page_size=str(page_size))  # type: ignore[arg-type]
+
+
+def test_an_argument_handed_on_under_its_own_name_is_still_compared() -> None:
+    """Only a structure built from a text (`"a,b"` -> `["a", "b"]`) is left to the metamorphic
+    relation; a number arriving as text under its own name is a plain misreading."""
+    report = fuzz(list_shifts_page_as_text, schema=SCHEMA, implementation=IMPL, max_examples=60, seed=0,
+                  checks=["identity_on_canonical"])
+    assert any("page_size" in f.message and "intended" in f.message for f in report.findings), str(report)
