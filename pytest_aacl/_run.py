@@ -146,7 +146,9 @@ def failure_key(cdef: CheckDef, case: Case, call: Call, defect: AssertionError) 
         {f"{_field_of(lb)}/{lb.family or '?'}" for lb in case.labels}))
     if call.outcome == "escaped" and type(call.error).__name__ == "McpFault":
         # a crash the server relayed as its answer: no frame to place it, its message is the cause
-        return (cdef.name, "escaped", "McpFault", _NUMBERS.sub("<n>", str(call.error)[:200]))
+        # (and a place in the answer: FastMCP's "non-finite float (nan) at $.a" and "(inf) at
+        # $.b" are one tool taking NaN and Infinity in)
+        return (cdef.name, "escaped", "McpFault", _NUMBERS.sub("<n>", _ANSWER_PATH.sub("$<path>", str(call.error)[:200])))
     if call.outcome == "escaped" and type(call.error).__name__ == "ToolCrashed":
         # the process running the tool (or the MCP server) died: whichever call met it, one cause
         return (cdef.name, "escaped", "ToolCrashed")
@@ -162,6 +164,7 @@ def failure_key(cdef: CheckDef, case: Case, call: Call, defect: AssertionError) 
 
 #: numbers and non-finite words in a relayed crash: the same line crashing on NaN and on
 #: infinity ("cannot convert float NaN/infinity to integer") is one cause
+_ANSWER_PATH = re.compile(r"\$(?:\.[\w-]+|\[\d+\])+")
 _NUMBERS = re.compile(r"-?\b(?:NaN|nan|[Ii]nfinity|inf|\d+(?:\.\d+)?)\b")
 
 

@@ -91,3 +91,22 @@ def test_fastmcp_refusing_a_non_finite_result_is_a_crash_not_a_refusal() -> None
     report = fuzz(scale_server("fastmcp"), checks=["total"], max_examples=30, seed=0)
     assert any("non-finite float" in f.message and f.outcome == "escaped" for f in report.findings), str(report)
     assert PYTHON_FAULT.search("Out of range float values are not JSON compliant")
+
+
+def test_non_finite_answers_at_several_places_are_one_finding_per_tool() -> None:
+    """Trial 8 (axiom-calculator-mcp): one tool taking NaN and Infinity in showed up at every
+    place of its answer, "(nan) at $.loan_amount", "(inf) at $.monthly_extras", ...: one cause."""
+    for kind in ("mcp", "fastmcp"):
+        if kind == "mcp":
+            server = pytest.importorskip("mcp.server.mcpserver").MCPServer("calc")
+        else:
+            server = pytest.importorskip("fastmcp").FastMCP("calc")
+
+        @server.tool()
+        def loan(amount: float, rate: float, fees: float = 0.0) -> dict:
+            """Echo a loan and its total."""
+            return {"amount": amount, "rate": rate, "fees": fees, "total": amount * (1 + rate) + fees}
+
+        report = fuzz(server, checks=["total"], max_examples=60, seed=0)
+        odd = [f for f in report.findings if "non-finite" in f.message or "NaN" in f.message]
+        assert len(odd) == 1, (kind, str(report))
