@@ -100,7 +100,9 @@ def sent_value(label: Any) -> Any:
 
 
 _CHECK_CODE = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,39}")
-_EXPECTED = re.compile(r"expect|must|should|one of|allowed|\bvalid\b|required|at (?:least|most)|between", re.IGNORECASE)
+_EXPECTED = re.compile(r"expect|must|should|one of|allowed|\bvalid\b|required|at (?:least|most)|between|is not of type|"
+                       r"not an? (?:valid|number|integer|string)|minimum|maximum|available|supported|cannot be|"
+                       r"greater than|less than|no (?:more|less) than|\bneeds?\b", re.IGNORECASE)
 
 
 def text_correction_lacks(message: str, fields: list[str], sent: list[Any]) -> list[str]:
@@ -110,7 +112,15 @@ def text_correction_lacks(message: str, fields: list[str], sent: list[Any]) -> l
     buried the advice that matters (trial 7: every server's every message)."""
     lacks = []
     lowered = message.lower()
-    if fields and not any(f.lower() in lowered for f in fields):
+    # the field named as a word of its own, outside the value quoted back ("{'expression': '2 + 3'}
+    # is not of type 'string'" names no field; a field `b` is not in "root_bisection")
+    prose = lowered
+    names = {f.lower() for f in fields}
+    for value in sent:
+        for form in (_short_repr(value), render_value(value, 10_000)):
+            if len(form) >= 3 and form.lower().strip("'\"") not in names:  # a made-up key is its own value
+                prose = prose.replace(form.lower(), " ")
+    if fields and not any(_names(prose, f.lower()) for f in fields):
         lacks.append(f"the field name {fields[0]!r}")
     if not _EXPECTED.search(message):
         lacks.append("what is expected")
@@ -118,6 +128,13 @@ def text_correction_lacks(message: str, fields: list[str], sent: list[Any]) -> l
     if shown and "input_value=" not in message and not any(t.lower() in lowered for forms in shown for t in forms):
         lacks.append("the value received")
     return lacks
+
+
+def _names(text: str, field: str) -> bool:
+    """`field` as a word of `text` (INVALID_TIME_RANGE names time_range; a short name such as
+    `b` must stand alone, not be a letter of root_bisection)."""
+    edge = "a-z0-9_" if len(field) <= 2 else "a-z0-9"
+    return re.search(rf"(?<![{edge}]){re.escape(field)}(?![{edge}])", text) is not None
 
 
 def _value_texts(value: Any) -> list[str]:

@@ -27,7 +27,7 @@ from ._errors import InvalidArgument
 from ._fuzz_report import format_exception, format_report
 from ._jsonvalue import comparable
 from ._lint import schema_advice
-from ._reach import Tally
+from ._reach import RATE_LIMITED, Tally
 from ._repr import call_line, safe_repr
 from ._run import HANG_LIMIT, Failure, case_of, coverage_for, run_check
 from ._targets import Target, check_call_options, resolve
@@ -206,7 +206,8 @@ def _fuzz_one(t: Target, names: list[str], max_examples: int, seed: int, reset: 
     for name in names:
         cdef = _tallied(CHECKS[name], tally)
         if hung[0]:
-            report.not_applicable.append(f"{t.name}::{name}: not run, the tool hung on {HANG_LIMIT} calls in a row")
+            why = "the server rate-limited the run" if tally.throttled else f"the tool hung on {HANG_LIMIT} calls in a row"
+            report.not_applicable.append(f"{t.name}::{name}: not run, {why}")
             continue
         if black_box and cdef.needs_implementation:
             report.not_applicable.append(
@@ -219,7 +220,7 @@ def _fuzz_one(t: Target, names: list[str], max_examples: int, seed: int, reset: 
         if strategy is None and not cover:
             report.not_applicable.append(f"{t.name}::{name}: {why}")
             continue
-        failures, count = run_check(cdef, ctx, call, strategy, cover, max_examples, seed, hung, base, escapes)
+        failures, count = run_check(cdef, ctx, call, strategy, cover, max_examples, seed, hung, base, escapes, tally)
         report.examples_run += count
         if not count and not hung[0]:
             report.not_applicable.append(f"{t.name}::{name}: no example could be generated for this schema")
@@ -385,6 +386,8 @@ def _caller(t: Target, black_box: bool, reset: Callable[[], Any] | None,
             tally: Tally | None = None) -> Callable[[dict[str, Any]], Call]:
     def call(args: dict[str, Any]) -> Call:
         observed = t.call(args)  # the target runs `reset` first, in the tool's own process
+        if tally is not None and observed.outcome in ("rejected", "escaped") and RATE_LIMITED.search(observed.message[:500]):
+            tally.throttled = tally.throttled or " ".join(observed.message.split())[:160]  # the run stops (CheckRun)
         if black_box:
             observed.received = None
         judging = tally.judging if tally is not None else None

@@ -18,7 +18,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["BLOCKED_SHARE", "Tally", "blocker_line", "error_answer", "refused_argument"]
+__all__ = ["BLOCKED_SHARE", "RATE_LIMITED", "Tally", "blocker_line", "error_answer", "refused_argument"]
 
 #: the share of valid-intent calls refused for one argument from which a run is "blocked"
 BLOCKED_SHARE = 0.9
@@ -33,6 +33,11 @@ _NOT_SENT = "pytest-aacl did not send"
 # also inside "1 validation error for call[tool]" as the MCP SDKs relay it
 _PYDANTIC_LOC = re.compile(r"^\s*([A-Za-z_][\w.\[\]]*)\s*\n\s+(?:Input should|Field required|Value error|"
                            r"Extra inputs|String should|List should|Assertion failed)", re.M)
+
+
+#: a server refusing a call because of how many came before it, not because of what it held
+#: ("Rate limit exceeded: 100 requests per 1 minutes", HTTP 429 "Too Many Requests")
+RATE_LIMITED = re.compile(r"rate[ -]?limit (?:exceeded|reached)|\brate[ -]?limited\b|too many requests|\bthrottled\b", re.I)
 
 
 #: an answer that reports an error in its text ("Error: ...", "Invalid arguments: ...",
@@ -154,6 +159,8 @@ class Tally:
     schema_valid_explained: int = 0
     #: the user gave example values (`values=`): then a low reach is the tool's rule at work
     values_given: bool = False
+    #: the server's rate-limit message that stopped the run ("" while it was not throttled)
+    throttled: str = ""
     without: Counter[str] = field(default_factory=Counter)
     stopped: Counter[str] = field(default_factory=Counter)
     #: the first refusal message per argument ("" for refusals naming none), to quote
@@ -248,6 +255,7 @@ class Tally:
             self.said.setdefault(key, text)
         self.said_valid = self.said_valid or other.said_valid
         self.values_given = self.values_given or other.values_given
+        self.throttled = self.throttled or other.throttled
 
     def line(self) -> str:
         parts = [f"{self.reached} reached the tool", f"{self.refused} refused by it"]
@@ -279,12 +287,13 @@ class Tally:
         return (self.reached, self.refused, self.not_sent, self.escaped, self.timeout, self.valid,
                 self.valid_refused, self.unexplained, self.explained, self.plain, self.schema_valid,
                 self.schema_valid_reached, self.schema_valid_explained, self.values_given, dict(self.without), dict(self.stopped), dict(self.said),
-                self.said_valid)
+                self.said_valid, self.throttled)
 
     @classmethod
     def from_tuple(cls, data: Any) -> Tally:
-        *counts, without, stopped, said, said_valid = data
-        return cls(*counts, without=Counter(without), stopped=Counter(stopped), said=dict(said), said_valid=said_valid)
+        *counts, without, stopped, said, said_valid, throttled = data
+        return cls(*counts, without=Counter(without), stopped=Counter(stopped), said=dict(said), said_valid=said_valid,
+                   throttled=throttled)
 
     def low_reach(self) -> tuple[int, int, str] | None:
         """`(reached, out of, first refusal)` when few calls valid against the schema got past
@@ -300,6 +309,10 @@ class Tally:
 
 def blocker_line(tool: str, tally: Tally) -> str:
     """One warning when a run tested nothing past one refusal, saying how to get past it."""
+    if tally.throttled:
+        when = f"after {tally.calls} calls" if tally.calls else "from its first call"
+        return (f"{tool}: the server rate-limited the run {when} (\"{tally.throttled}\"); the rest of this tool was "
+                "not tested and no throttled call was judged: lift or raise the server's limit while fuzzing")
     found = tally.blocker()
     if found is None:
         low = tally.low_reach()

@@ -210,7 +210,7 @@ class CheckRun:
     """The state of one check's run: examples counted, first failure per key, hang detection."""
 
     def __init__(self, cdef: CheckDef, ctx: Any, call: Callable[[dict[str, Any]], Call], hung: list[bool],
-                 escapes: dict[tuple[str, ...], Failure] | None = None) -> None:
+                 escapes: dict[tuple[str, ...], Failure] | None = None, tally: Any = None) -> None:
         self.cdef, self.ctx, self._call, self.hung = cdef, ctx, call, hung
         self.count = 0
         self.first: dict[tuple[str, ...], Failure] = {}
@@ -218,12 +218,16 @@ class CheckRun:
         self.hang: Failure | None = None
         #: crashes this run's calls showed, judged by `total` (None: `total` is not selected)
         self.escapes = escapes
+        #: the tool's tally: a server that rate-limits a call stops the run (`tally.throttled`)
+        self.tally = tally
 
     def evaluate(self, case: Case) -> Failure | None:
         if self.hung[0]:
             return None  # the tool hangs on everything: one finding is enough, and fast
         self.count += 1
         call = self._call(case.args)
+        if self._throttled():
+            return None
         self.timeouts = self.timeouts + 1 if call.outcome == "timeout" else 0
         if self.timeouts >= HANG_LIMIT:
             self.hung[0] = True
@@ -236,7 +240,15 @@ class CheckRun:
             crash = _judged(CHECKS["total"], case, call, self.ctx, self.count)
             if crash is not None:
                 self.escapes.setdefault(crash.key, crash)
-        return _judged(self.cdef, case, call, self.ctx, self.count)
+        failure = _judged(self.cdef, case, call, self.ctx, self.count)
+        return None if self._throttled() else failure  # a call the check made itself was throttled
+
+    def _throttled(self) -> bool:
+        """A rate-limited answer says nothing about the input: nothing more is sent or judged."""
+        if self.tally is not None and self.tally.throttled:
+            self.hung[0] = True
+            return True
+        return False
 
     def explore(self, case: Case) -> None:
         failure = self.evaluate(case)
@@ -257,11 +269,12 @@ def _judged(cdef: CheckDef, case: Case, call: Call, ctx: Any, count: int) -> Fai
 
 def run_check(cdef: CheckDef, ctx: Any, call: Callable[[dict[str, Any]], Call], strategy: Any,
               coverage: list[Case], max_examples: int, seed: int, hung: list[bool],
-              settings_base: Any, escapes: dict[tuple[str, ...], Failure] | None = None) -> tuple[list[Failure], int]:
+              settings_base: Any, escapes: dict[tuple[str, ...], Failure] | None = None,
+              tally: Any = None) -> tuple[list[Failure], int]:
     """Coverage, exploration, shrinking; every distinct defect once, coverage finds unshrunk
     (they are one field at a time already), timeouts unshrunk (each try costs the timeout).
     `escapes` collects the crashes the run's calls showed, for `total` (see `CheckRun`)."""
-    run = CheckRun(cdef, ctx, call, hung, escapes)
+    run = CheckRun(cdef, ctx, call, hung, escapes, tally)
     covered = _branchcov.ACTIVE[0]
     reached: list[Case] = []  # coverage cases that reached branches nothing before had
     for case in coverage[:max_examples]:

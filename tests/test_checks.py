@@ -349,3 +349,23 @@ def test_a_made_up_key_named_in_the_correction_is_what_was_received() -> None:
     report = fuzz(server, checks=["correction_quality"], max_examples=30, seed=0)
     assert report.examples_run > 0 and not report.not_applicable, "the check never ran"
     assert report.advice == []
+
+
+@pytest.mark.parametrize(
+    ("message", "fields", "sent", "lacks"),
+    [
+        # trial 8: the field name inside the value quoted back is not the message naming the field
+        ("{'expression': '2 + 3'} is not of type 'string'", ["expression"], [{"expression": "2 + 3"}],
+         ["the field name 'expression'"]),
+        # a one-letter field is a word, not a letter of another word
+        ("root_bisection needs f(a) and f(b) of opposite signs; received 1500", ["b"], ["1500"], []),
+        ("root_bisection: the bracket is wrong; received 1500", ["b"], ["1500"], ["the field name 'b'", "what is expected"]),
+        # expectation wordings of real servers
+        ("amount cannot be negative, received -5", ["amount"], [-5], []),
+        ("unit 'parsec' is not supported. Available: m, km", ["unit"], ["parsec"], []),
+    ],
+)
+def test_what_a_plain_correction_lacks(message: str, fields: list[str], sent: list[Any], lacks: list[str]) -> None:
+    from pytest_aacl._check_support import text_correction_lacks
+
+    assert text_correction_lacks(message, fields, sent) == lacks

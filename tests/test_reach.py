@@ -547,3 +547,17 @@ def test_black_box_checks_not_applicable_are_one_line_for_a_server() -> None:
                      "3 tools (first, second, third): judges what reaches the implementation; the tool is fuzzed as a "
                      "black box (name the implementation with implementation= to run it)"], text
     assert "coverage: 3 tools (first, second, third): " in text, text
+
+
+@pytest.mark.parametrize(("message", "throttled"), [
+    ("Rate limit exceeded: 100 requests per 1 minutes for client: global", True),
+    ("HTTP 429 Too Many Requests", True),
+    ("You are being rate-limited; retry in 30 s", True),
+    ("rate_limit must be a positive integer", False),  # a tool with a rate-limit argument
+    ("invalid id 429", False),
+    ("limit must be at most 100", False),
+])
+def test_what_reads_as_a_rate_limit(message: str, throttled: bool) -> None:
+    from pytest_aacl._reach import RATE_LIMITED
+
+    assert bool(RATE_LIMITED.search(message)) is throttled

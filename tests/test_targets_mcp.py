@@ -503,3 +503,43 @@ def test_the_tools_of_a_stdio_server_share_one_server_until_the_last_is_closed()
         time.sleep(0.1)
     else:
         pytest.fail(f"the stdio server {server} outlived the last of its targets")
+
+
+def test_a_json_rpc_error_answer_keeps_the_session_and_its_one_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An error answer (-32603) is an answer: the session lives on.  Dropping it on every such
+    answer started a server per call and never ended the old ones (trial 8, math-mcp-learning-
+    server: 30 servers, 3.5 GB after two minutes); here 23 starts for 30 examples before."""
+    from pytest_aacl import fuzz
+
+    starts = tmp_path / "starts.txt"
+    monkeypatch.setenv("AACL_TEST_STARTS", str(starts))
+    server = Path(__file__).parent / "servers" / "error_answer_mcp.py"
+    report = fuzz(f"stdio:{shlex.quote(sys.executable)} {shlex.quote(str(server))}", checks=["total"],
+                  max_examples=30, seed=0)
+    assert any("no such key" in f.message for f in report.findings), str(report)
+    assert starts.read_text().count("start") <= 2  # one to list the tools, one for the run
+
+
+def test_a_rate_limited_run_stops_and_says_so_without_findings() -> None:
+    """"Rate limit exceeded" says nothing about the input: such answers are never judged, the
+    tool's run stops there, and a WARNING says what was not tested (trial 8: 11 false findings)."""
+    from mcp.server.mcpserver.exceptions import ToolError
+
+    from pytest_aacl import fuzz
+
+    server = mcpserver.MCPServer("limited")
+    calls = [0]
+
+    @server.tool()
+    def echo(text: str, times: int = 1) -> str:
+        """Repeat a text."""
+        calls[0] += 1
+        if calls[0] > 40:
+            raise ToolError("Rate limit exceeded: 40 requests per 1 minutes for client: global")
+        return text * max(0, min(times, 3))
+
+    report = fuzz(server, max_examples=100, seed=0)
+    text = str(report)
+    assert report.findings == [], text
+    assert "WARNING echo: the server rate-limited the run after" in text and "Rate limit exceeded" in text, text
+    assert any("not run, the server rate-limited the run" in line for line in report.not_applicable), text

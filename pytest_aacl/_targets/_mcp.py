@@ -166,14 +166,16 @@ def _invoker(connect: Callable[[], Any], name: str, remote: bool = False) -> Cal
             code = getattr(exc, "code", None) or getattr(getattr(exc, "error", None), "code", None)
             if code == _INVALID_PARAMS:
                 raise McpError(str(exc)) from None
-            # anything else may have ended the session (a server that died, a closed pipe):
-            # the next call connects afresh instead of failing for this call's reason
+            if not _connection_lost(exc):
+                # an error answer (-32603, a rate limit) or the client's own complaint about a
+                # result: the session is alive, so it is kept (trial 8: a session dropped on every
+                # error answer left its server running, 30 of them and 3.5 GB in two minutes)
+                raise
+            # the server is gone: the next call connects afresh
             _SESSIONS.pop((id(connect), id(asyncio.get_running_loop())), None)
-            if _connection_lost(exc):
-                raise ServerExited("the MCP server closed the connection while answering this call: it exited "
-                                   "or crashed (the call may not be the whole cause: a server can die of what "
-                                   "earlier calls did)") from None
-            raise
+            raise ServerExited("the MCP server closed the connection while answering this call: it exited "
+                               "or crashed (the call may not be the whole cause: a server can die of what "
+                               "earlier calls did)") from None
 
     return invoke
 
