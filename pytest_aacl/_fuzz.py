@@ -239,6 +239,10 @@ def _file(t: Target, failure: Any, black_box: bool, seen: set[tuple[str, ...]], 
     """One failure into the report: once per key, a slow answer as advice, a changing one apart."""
     key = ("total", "timeout") if failure.call.outcome == "timeout" else failure.key
     if key in seen:
+        if "its last output" in failure.call.message:  # a dead server: keep the report that has its last words
+            for i, found in enumerate(report.findings):
+                if found.key == key and "its last output" not in (found.error or ""):
+                    report.findings[i] = _finding(t, failure, black_box, key)
         return  # one hanging tool is one finding, whichever check met it
     seen.add(key)
     slow = False

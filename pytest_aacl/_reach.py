@@ -279,7 +279,9 @@ class Tally:
             # may see every one refused for itself: that is the tool working)
             judged, unexplained = self.valid, self.valid_refused
         if judged >= _MIN_CALLS and unexplained >= BLOCKED_SHARE * judged:
-            return "", unexplained, judged, self.said.get("", next(iter(self.said.values()), ""))
+            # quote a call that rendered nothing, else a schema-valid one: a rendering refused for
+            # itself ("'1500' is not of type 'number'") is not what stopped the run
+            return "", unexplained, judged, self.said.get("", self.said_valid or next(iter(self.said.values()), ""))
         return None
 
     def as_tuple(self) -> tuple[Any, ...]:

@@ -149,7 +149,8 @@ def failure_key(cdef: CheckDef, case: Case, call: Call, defect: AssertionError) 
         # (and a place in the answer: FastMCP's "non-finite float (nan) at $.a" and "(inf) at
         # $.b" are one tool taking NaN and Infinity in)
         return (cdef.name, "escaped", "McpFault", _NUMBERS.sub("<n>", _ANSWER_PATH.sub("$<path>", str(call.error)[:200])))
-    if call.outcome == "escaped" and type(call.error).__name__ == "ToolCrashed":
+    if call.outcome == "escaped" and any(c.__name__ == "ToolCrashed" for c in type(call.error).__mro__):
+        # (ServerExited too: whether the server's last words had arrived is timing, not a cause)
         # the process running the tool (or the MCP server) died: whichever call met it, one cause
         return (cdef.name, "escaped", "ToolCrashed")
     if call.outcome == "escaped" and call.error is not None:

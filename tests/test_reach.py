@@ -561,3 +561,13 @@ def test_what_reads_as_a_rate_limit(message: str, throttled: bool) -> None:
     from pytest_aacl._reach import RATE_LIMITED
 
     assert bool(RATE_LIMITED.search(message)) is throttled
+
+
+def test_the_warning_quotes_what_stopped_valid_calls_not_a_rendering_refused_for_itself() -> None:
+    """Trial 8 (calcnook-mcp): the WARNING quoted "'1500' is not of type 'number'", a rendering's
+    own refusal, while every valid call was stopped by "Only 2026 brackets are available"."""
+    tally = Tally(refused=20, valid=20, valid_refused=20, unexplained=20,
+                  said={"income": "'1500' is not of type 'number'"},
+                  said_valid="Only 2026 brackets are available in this version")
+    found = tally.blocker()
+    assert found is not None and found[0] == "" and found[3] == "Only 2026 brackets are available in this version", found
