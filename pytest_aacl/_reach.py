@@ -288,8 +288,8 @@ class Tally:
         """A plain, picklable form (pytest-xdist carries user properties between processes)."""
         return (self.reached, self.refused, self.not_sent, self.escaped, self.timeout, self.valid,
                 self.valid_refused, self.unexplained, self.explained, self.plain, self.schema_valid,
-                self.schema_valid_reached, self.schema_valid_explained, self.values_given, dict(self.without), dict(self.stopped), dict(self.said),
-                self.said_valid, self.throttled)
+                self.schema_valid_reached, self.schema_valid_explained, self.values_given,
+                dict(self.without), dict(self.stopped), dict(self.said), self.said_valid, self.throttled)
 
     @classmethod
     def from_tuple(cls, data: Any) -> Tally:
