@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-__all__ = ["ADVISORY", "DESCRIBED", "INPUT_KINDS", "REVERSED", "Call", "Case", "InputKind"]
+__all__ = ["ADVISORY", "DESCRIBED", "EXPLORATORY", "INPUT_KINDS", "PASSED_ON", "REVERSED", "Call", "Case", "InputKind"]
 
 #: the label family of a value just outside a bound only the field's description states
 #: (strategies/_described.py makes them; `rejects_invalid` judges them as advice)
@@ -18,6 +18,12 @@ DESCRIBED = "described_bound"
 REVERSED = "reversed_range"
 #: families of calls the schema allows but the tool's own words rule out: judged as advice
 ADVISORY = frozenset({DESCRIBED, REVERSED})
+#: renderings a layer may pass on as written (a backend reads "now-60m" as well as "now-1h"):
+#: only what a layer makes of them is compared with what it makes of the intended value
+PASSED_ON = frozenset({"duration_units"})
+#: canonical classes that explore (the field's examples taken apart and recombined): valid by
+#: the schema, but a refusal is the tool's business; a crash, or a change on the way, is not
+EXPLORATORY = frozenset({"canonical:string.recombined"})
 
 InputKind = Literal["conforming", "hallucinated", "invalid", "adversarial"]
 INPUT_KINDS: tuple[InputKind, ...] = ("conforming", "hallucinated", "invalid", "adversarial")

@@ -22,7 +22,7 @@ from ._canonical import validator
 from ._described import after
 from ._schema import Node, build
 
-__all__ = ["NoBase", "base_call", "base_value", "candidates"]
+__all__ = ["NoBase", "base_call", "base_value", "candidates", "described"]
 
 _MAX_ITEMS_BASE = 2
 
@@ -73,9 +73,11 @@ class NoBase(Exception):
     """No value of this node can be found (an unsatisfiable or hopelessly exotic schema)."""
 
 
-_EXAMPLE = re.compile(r"(?:e\.g\.|for example|such as|like|(?:valid|allowed|accepted|supported|possible) "
+_EXAMPLE = re.compile(r"(?:e\.g\.|\bexamples?:|for example|such as|like|(?:valid|allowed|accepted|supported|possible) "
                       r"(?:values|options|choices)(?: are| include)?|(?:must be )?one of)[,:]?\s*\(?\s*"
                       r"['\"`]([^'\"`\n]{1,80})['\"`]", re.I)
+#: the further quoted alternatives after an example ("e.g. 'ls -l' or 'cat file.txt'", "'a', 'b' and 'c'")
+_MORE = re.compile(r"\s*(?:,|\bor\b|\band\b|/)\s*(?:or\s+|and\s+)?['\"`]([^'\"`\n]{1,80})['\"`]", re.I)
 #: a value shape a description names ("in YYYY-MM-DD format", "HH:MM", "ISO 8601"), most exact
 #: first: a tool checking the shape in code refuses every other realistic value
 _SHAPES: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple((re.compile(p, re.I), v) for p, v in (
@@ -86,7 +88,7 @@ _SHAPES: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple((re.compile
 ))
 
 
-def _described(node: Node) -> list[str]:
+def described(node: Node) -> list[str]:
     """Examples the schema gives itself: `examples`, its `default`, then quoted ones in the description."""
     out = [v for v in node.schema.get("examples", []) if isinstance(v, str)] if isinstance(node.schema.get("examples"), list) else []
     default = node.schema.get("default")
@@ -94,10 +96,22 @@ def _described(node: Node) -> list[str]:
         out.append(default)
     description = node.schema.get("description")
     if isinstance(description, str):
-        out += _EXAMPLE.findall(description)
+        out += _examples(description)
         out += next((values for shape, values in _SHAPES if shape.search(description)), ())
         out += _json_examples(description)
     return out
+
+
+def _examples(description: str) -> list[str]:
+    """The quoted examples a description gives, each with the alternatives quoted after it."""
+    found: list[str] = []
+    for match in _EXAMPLE.finditer(description):
+        found.append(match.group(1))
+        at = match.end()
+        while len(found) < 8 and (more := _MORE.match(description, at)):
+            found.append(more.group(1))
+            at = more.end()
+    return found
 
 
 def _json_examples(description: str) -> list[str]:
@@ -161,7 +175,7 @@ def _typed(node: Node, name: str) -> list[Any]:
     kind = node.kind
     if kind is None:
         if node.branches:  # the union's own examples first: its branches do not carry them
-            return [*_described(node), *(v for b in node.branches for v in _typed(b, name))]
+            return [*described(node), *(v for b in node.branches for v in _typed(b, name))]
         return [] if node.types else list(_DEFAULT_TEXT)
     if kind == "boolean":
         return [False, True]
@@ -174,10 +188,10 @@ def _typed(node: Node, name: str) -> list[Any]:
             return list(_FORMATS[node.fmt])
         # numeric text last (models send it as a number), first where the name asks for digits
         numeric = ["94102", "3.5"]
-        described = [*_described(node), *_named_file(node, name)]  # the tool's own examples ("e.g. '2024-01-15'") first
+        own = [*described(node), *_named_file(node, name)]  # the tool's own examples ("e.g. '2024-01-15'") first
         if re.search(r"zip|postal|code|number|amount|price", name.lower()):
-            return [*described, *numeric, *_words(name), *_NON_ASCII]
-        return [*described, *_words(name), *_NON_ASCII, *numeric]
+            return [*own, *numeric, *_words(name), *_NON_ASCII]
+        return [*own, *_words(name), *_NON_ASCII, *numeric]
     if kind == "array":
         return _arrays(node, name)
     if kind == "object":

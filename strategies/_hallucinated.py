@@ -259,7 +259,7 @@ def possible_families(node: Node, required: bool = True, parent: Node | None = N
                 | (set() if node.date_order else {F.DATE_AMBIGUOUS_NUMERIC}),
                 "date-time": {F.DATETIME_OFFSET, F.DATETIME_OFFSET_FORMS}
                 | ({F.DATETIME_NAIVE_UTC} if node.naive_datetime == "utc" else set()),
-                "time": {F.TIME_FORMATS, F.DATETIME_FOR_TIME}, "": {F.STRING_FROM_NUMBER},
+                "time": {F.TIME_FORMATS, F.DATETIME_FOR_TIME}, "": {F.STRING_FROM_NUMBER, F.DURATION_UNITS},
                 "uuid": {F.STRING_FORMAT_PADDED, F.UUID_FORMS}}.get(
                     node.fmt or "", {F.STRING_FORMAT_PADDED} if node.fmt in _STRIPPED else set())
     elif kind == "array":

@@ -23,6 +23,7 @@ apply to a node yields nothing.  The coverage phase walks every class of every f
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -99,8 +100,28 @@ def _i(type_: str, kind: str) -> InputClass:
     return InputClass(type_, kind, "invalid", "", None, kind)  # described by _mutation_kinds.MUTATIONS
 
 
+#: (property-name pattern, format): a plain string whose name says what it holds.  Only its
+#: canonical classes follow the name (`url` gets URIs of every shape, not "café" and SQL);
+#: renderings and invalid values still follow the schema, which states no format.
+_IMPLIED = tuple((re.compile(p, re.IGNORECASE), f) for p, f in (
+    (r"(^|_)(ur[il]s?|links?|endpoint|webhook)$", "uri"),
+    (r"(^|_)e_?mails?(_address(es)?)?$", "email"),
+    (r"(^|_)uuids?$", "uuid"),
+    (r"(^|_)host_?names?$|^hosts?$", "hostname"),
+    (r"(^|_)ip(v4)?(_address(es)?)?$", "ipv4"),
+))
+
+
+def implied_format(node: Node) -> str | None:
+    """The format a plain string field's name implies (`source_url` -> uri), or None."""
+    if node.kind != "string" or node.fmt is not None or node.enum is not None or "pattern" in node.schema:
+        return None
+    name = (node.name or "").rsplit(".", 1)[-1].removesuffix("[]")
+    return next((fmt for pattern, fmt in _IMPLIED if pattern.search(name)), None)
+
+
 def _plain_string(node: Node) -> bool:
-    return node.kind == "string" and node.fmt is None and node.enum is None
+    return node.kind == "string" and node.fmt is None and node.enum is None and implied_format(node) is None
 
 
 def _strings(*values: str, nullable_ok: bool = True) -> Callable[[Node], list[Any]]:
@@ -127,8 +148,38 @@ def _length(node: Node, which: str) -> list[Any]:
     return [words] if size >= 200 and size >= (lo if isinstance(lo, int) else 0) else []
 
 
+def _described_values(node: Node) -> list[Any]:
+    """What the tool says it takes: refusing its own example is a defect of the plainest kind."""
+    from ._base import described  # deferred: `_base` builds on the schema model this module reads
+
+    return described(node) if node.kind == "string" and node.enum is None and node.fmt is None else []
+
+
+#: what a test engineer adds to a documented example of a small language inside a string
+_ADDED = ("./{t}", "../{t}", "/{t}", "-x", "--{t}", "'{t} b'", '"{t}', "| {e}", "&& {e}", "; {e}")
+
+
+def _recombined(node: Node) -> list[Any]:
+    """Values built from the field's examples when they hold more than one word: a command,
+    a query or a filter in a string is checked in code the examples alone never reach."""
+    examples = [e for e in _described_values(node) if len(e.split()) >= 2][:4]
+    if not examples:
+        return []
+    tokens = list(dict.fromkeys(t for e in examples for t in e.split()))
+    out: list[str] = []
+    for i, example in enumerate(examples):
+        other = examples[(i + 1) % len(examples)]
+        head = example.split()[0]
+        words = [t.strip("'\"") for t in (*example.split()[1:], *tokens) if not t.startswith("-")]
+        last = next((w for w in sorted(words, key=lambda w: "." not in w and "/" not in w) if w and w != head), "a.txt")
+        out += [f"{head} {' '.join(other.split()[1:])}".strip(), f"{example} {tokens[-1 - i % len(tokens)]}"]
+        out += [f"{example} {added.format(t=last, e=other)}" for added in _ADDED]
+    return [v for v in dict.fromkeys(out) if v not in examples]
+
+
 def _fmt(fmt: str, *values: str) -> Callable[[Node], list[Any]]:
-    return lambda node: list(values) if node.kind == "string" and node.fmt == fmt and node.enum is None else []
+    return lambda node: list(values) if node.kind == "string" and node.enum is None and (
+        node.fmt == fmt or implied_format(node) == fmt) else []
 
 
 def _int(*values: int) -> Callable[[Node], list[Any]]:
@@ -220,12 +271,17 @@ CATALOGUE: tuple[InputClass, ...] = (
     _c("string", "separated", 'separators as text: "a, b, c", "a;b"', _strings("a, b, c", "a;b")),
     _c("string", "code_like", "code and markup: SQL, a shell substitution, a template, HTML",
        _strings("'; DROP TABLE users; --", "$(ls) ${HOME}", "{{name}} {0} %s", "<b>bold</b>")),
+    _c("string", "described", "every value the field's own words give: `examples`, its default, a quoted "
+       "\"e.g.\" example, a shape its description names (\"YYYY-MM-DD\", \"RFC 3339\")", _described_values),
+    _c("string", "recombined", "the field's own examples taken apart and put together again, with a path, a flag, "
+       "an operator or a quote added (\"ls -l\", \"cat a.txt\" -> \"ls a.txt\", \"ls -l ../a.txt\", "
+       "\"ls -l | cat a.txt\"); may be refused, never crash", _recombined),
     _c("string", "min_length", "exactly minLength characters", lambda n: _length(n, "min")),
     _c("string", "max_length", "exactly maxLength characters", lambda n: _length(n, "max")),
     _c("string", "max_length_astral", "maxLength characters outside the BMP (code points count)",
        lambda n: _length(n, "astral")),
     _c("string", "long", "long text (4000 characters, or maxLength if smaller)", lambda n: _length(n, "long")),
-    *(_r("string", f) for f in (F.STRING_FROM_NUMBER, F.STRING_FORMAT_PADDED, F.SCALAR_AS_LIST,
+    *(_r("string", f) for f in (F.STRING_FROM_NUMBER, F.STRING_FORMAT_PADDED, F.DURATION_UNITS, F.SCALAR_AS_LIST,
                                  F.VALUE_NAMED_OBJECT, F.NULL_WORDS)),
     *(_i("string", k) for k in ("type_change", "too_long", "too_short", "pattern_mismatch", "null_required",
                                 "missing_required", "described_bound")),
@@ -264,9 +320,10 @@ CATALOGUE: tuple[InputClass, ...] = (
     # -- formats ---------------------------------------------------------------------
     _c("email", "shapes", "a plus tag, subdomains, capitals (kept), digits and hyphens",
        _fmt("email", "alice+news@example.com", "First.Last@Mail.Example.co.uk", "user-42@sub-domain.example.org")),
-    _c("uri", "shapes", "query and fragment, port, IPv6 host, percent-escapes, capitals, urn/mailto/file",
+    _c("uri", "shapes", "query and fragment, port, IPv6 host, percent-escapes, capitals, urn/mailto/file/data",
        _fmt("uri", "https://example.com/a/b?x=1&y=two#frag", "http://[::1]:8080/p", "https://example.com/a%20b?q=caf%C3%A9",
-            "HTTPS://Example.com/Path", "urn:isbn:0451450523", "mailto:alice@example.com", "file:///tmp/report.json")),
+            "HTTPS://Example.com/Path", "urn:isbn:0451450523", "mailto:alice@example.com", "file:///tmp/report.json",
+            "data:text/plain;base64,SGVsbG8sIFdvcmxkIQ==", "data:,Hello%2C%20World")),
     _c("hostname", "shapes", "one label, punycode, a 63-character label, digits first, capitals (kept)",
        _fmt("hostname", "localhost", "xn--mnchen-3ya.de", "a" * 63 + ".example.com", "123.example.com", "Example.COM")),
     _c("uuid", "shapes", "upper case (kept), the nil and the max UUID",
@@ -309,7 +366,7 @@ def type_of(node: Node) -> str:
         return "enum"
     if node.kind == "string" and node.fmt in _FORMATS:
         return str(node.fmt)
-    return str(node.kind)
+    return implied_format(node) or str(node.kind)
 
 
 def canonical_values(node: Node, base: Any) -> list[tuple[InputClass, Any]]:
@@ -383,6 +440,29 @@ def space_renderings(value: Any, node: Node) -> list[Rendering]:
         elif node.fmt == "uuid" and len(value) == 36 and value.count("-") == 4:
             out += [Rendering(F.UUID_FORMS, v, True)
                     for v in (value.replace("-", ""), "{" + value + "}", "urn:uuid:" + value)]
+        elif node.fmt is None and "pattern" not in node.schema:
+            out += _duration_units(value)
+    return out
+
+
+#: a compact duration, alone or after a relative-time anchor: "15m", "2d", "now-1h", "-30s"
+_DURATION = re.compile(r"^(?P<pre>(?:now)?\s*[-+]?\s*)(?P<n>\d{1,6})(?P<unit>[smhdw])$")
+#: unit -> (the next smaller unit, how many of it make one)
+_SMALLER = {"w": ("d", 7), "d": ("h", 24), "h": ("m", 60), "m": ("s", 60)}
+
+
+def _duration_units(value: str) -> list[Rendering]:
+    """The same duration in the next two smaller units ("now-1h" -> "now-60m", "now-3600s"):
+    lower-case s, m, h, d, w mean seconds to weeks in every compact syntax (Grafana,
+    Prometheus, Go, systemd); an upper-case M (months) is left alone."""
+    match = _DURATION.match(value)
+    if match is None:
+        return []
+    out, count, unit = [], int(match["n"]), match["unit"]
+    while unit in _SMALLER and len(out) < 2:
+        unit, factor = _SMALLER[unit]
+        count *= factor
+        out.append(Rendering(F.DURATION_UNITS, f"{match['pre']}{count}{unit}", True))
     return out
 
 

@@ -78,6 +78,7 @@ class Family(str, Enum):
     DATETIME_FOR_TIME = "datetime_for_time"
     DATETIME_OFFSET_FORMS = "datetime_offset_forms"
     UUID_FORMS = "uuid_forms"
+    DURATION_UNITS = "duration_units"
 
     def __str__(self) -> str:
         return str.__str__(self)
@@ -148,6 +149,7 @@ FAMILIES: MappingProxyType[Family, str] = MappingProxyType(
         Family.DATETIME_FOR_TIME: 'a date-time where a time is expected: "2025-04-03T14:30:00+00:00" (may be refused)',
         Family.DATETIME_OFFSET_FORMS: 'a date-time offset written another way: "+02", " UTC", a lowercase "z" (may be refused)',
         Family.UUID_FORMS: 'a UUID without hyphens, in braces or as a urn:uuid: URN (may be refused)',
+        Family.DURATION_UNITS: 'a duration in a smaller unit: "1h" -> "60m", "now-2d" -> "now-48h" (may be refused)',
     }
 )
 

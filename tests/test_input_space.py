@@ -17,6 +17,7 @@ SCHEMA = {
     "properties": {
         "query": {"type": "string", "maxLength": 60},
         "note": {"type": "string"},
+        "memo": {"type": "string", "examples": ["back at 5", "gone fishing"]},
         "count": {"type": "integer", "minimum": 1, "maximum": 5000},
         "big": {"type": "integer"},
         "ratio": {"type": "number"},

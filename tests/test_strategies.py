@@ -346,6 +346,7 @@ RICH = {
         "ref": {"type": "string", "format": "uuid"},
         "maybe_count": {"type": ["integer", "null"]},
         "optional_flag": {"type": "boolean"},
+        "window": {"type": "string", "description": "How far back to look, e.g. 'now-1h'"},
     },
 }
 

@@ -33,6 +33,7 @@ SHOWCASE: dict[str, Any] = {
         "zip_code": {"type": "string", "pattern": "^[0-9]{5}$"},
         "email": {"type": "string", "format": "email"},
         "note": {"type": ["string", "null"]},
+        "window": {"type": "string", "description": "How far back to look, e.g. 'now-1h'"},
         "include_domains": {"type": "array", "items": {"type": "string", "format": "hostname"},
                             "minItems": 1, "maxItems": 5},
         "cities": {"type": "array", "items": {"type": "string"}},
