@@ -105,7 +105,7 @@ _EXPECTED = re.compile(r"expect|must|should|one of|allowed|\bvalid\b|required|at
                        r"greater than|less than|no (?:more|less) than|\bneeds?\b", re.IGNORECASE)
 
 
-def text_correction_lacks(message: str, fields: list[str], sent: list[Any]) -> list[str]:
+def text_correction_lacks(message: str, fields: list[str], sent: list[Any], tool: str = "") -> list[str]:
     """For tools not built with the boundary: what of field, expectation and value the message
     lacks (empty: nothing).  An error code is not asked of them: a model retries from the
     field, the expectation and the value, and asking every third-party message for a code
@@ -114,7 +114,8 @@ def text_correction_lacks(message: str, fields: list[str], sent: list[Any]) -> l
     lowered = message.lower()
     # the field named as a word of its own, outside the value quoted back ("{'expression': '2 + 3'}
     # is not of type 'string'" names no field; a field `b` is not in "root_bisection")
-    prose = lowered
+    # nor inside the tool's own name ("Error executing tool matrix_transpose" names no `matrix`)
+    prose = lowered.replace(tool.lower(), " ") if len(tool) >= 3 else lowered
     names = {f.lower() for f in fields}
     for value in sent:
         for form in (_short_repr(value), render_value(value, 10_000)):
@@ -125,9 +126,16 @@ def text_correction_lacks(message: str, fields: list[str], sent: list[Any]) -> l
     if not _EXPECTED.search(message):
         lacks.append("what is expected")
     shown = [_value_texts(value) for value in sent]
-    if shown and "input_value=" not in message and not any(t.lower() in lowered for forms in shown for t in forms):
+    if shown and "input_value=" not in message and not any(_shows(lowered, t.lower()) for forms in shown for t in forms):
         lacks.append("the value received")
     return lacks
+
+
+def _shows(text: str, form: str) -> bool:
+    """`form` in `text`; a short word only as a word ("nan" is not shown by "determinant")."""
+    if len(form) <= 5 and form.isalnum():
+        return re.search(rf"(?<![a-z0-9]){re.escape(form)}(?![a-z0-9])", text) is not None
+    return form in text
 
 
 def _names(text: str, field: str) -> bool:
@@ -142,6 +150,8 @@ def _value_texts(value: Any) -> list[str]:
     forms = [render_value(value, 40).strip('"'), _short_repr(value)]
     if isinstance(value, str):
         forms.append(value)
+        if value.strip().lower() in ("null", "none", "nil"):  # a host read it as null and says so
+            forms += ["None", "null"]
     return [f.strip()[:12] for f in forms if f.strip()] or ['""', "''"]
 
 

@@ -68,6 +68,7 @@ from ._metamorphic import is_derived as _derived
 from ._metamorphic import metamorphic as _metamorphic
 from ._metamorphic import passed_on as _passed_on
 from ._metamorphic import same_as_intended as _same_as_intended
+from ._metamorphic import takes_effect as _takes_effect
 from ._oracle import compare_arguments
 from ._ranges import range_pairs as _range_pairs
 from ._reach import refused_argument
@@ -273,6 +274,7 @@ def identity_on_canonical(case: Case, call: Call, ctx: CheckContext) -> None:
     _require(call.outcome != "rejected", f"valid canonical arguments produced {_describe(call)}",
              ("refused valid", varied, _wording(call.message, _sent(case))), "accept every value the schema allows (or tighten the schema to what you accept)")
     _expect_reaches(case, call, ctx, case.args, "pass canonical values on unchanged")
+    _takes_effect(case, call, ctx)
 
 
 @check(code="AACL120", inputs=("invalid",), needs_implementation=True,
@@ -390,7 +392,7 @@ def correction_quality(case: Case, call: Call, ctx: CheckContext) -> None:
     if about and about not in fields and not any(f.lower() in lowered for f in fields):
         # the tool refused another argument than the one rendered: judge the message about that one
         fields, sent = [about], [case.args[about]]
-    lacks = text_correction_lacks(call.message, fields, sent)
+    lacks = text_correction_lacks(call.message, fields, sent, ctx.spec.name)
     kinds = tuple(part.split(" (")[0].split(" '")[0] for part in lacks)
     _require(not lacks, f"the correction lacks {', '.join(lacks)}: {_shown(call.message)}", ("lacks", *kinds))
 

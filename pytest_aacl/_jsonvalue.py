@@ -51,12 +51,14 @@ def observable(value: Any) -> Any:
 _NON_FINITE_TEXT = re.compile(r"(?<![\w\"])(?:NaN|-?Infinity)(?![\w\"])")
 
 
-def non_finite_at(value: Any, where: str = "$", depth: int = 0) -> str:
+def non_finite_at(value: Any, where: str = "$", depth: int = 0, bare: bool = False) -> str:
     """Where an answer holds NaN or Infinity ("NaN at $.rate"), or "".
 
     JSON has neither: a host writes them as `NaN` tokens no strict parser reads (the MCP SDK's
     FastMCP 1.x), as `null`, or refuses the answer (FastMCP 2+).  Looks at floats and at JSON
-    text inside strings (an MCP text content), never at words like "nan" in prose.
+    text inside strings (an MCP text content), never at words like "nan" in prose.  `bare`: a
+    text that is nothing but the token counts too (an MCP text content "NaN" is how a host
+    writes a NaN result; a Python string "NaN" is a string).
     """
     if depth > _DEPTH:
         return ""
@@ -64,6 +66,8 @@ def non_finite_at(value: Any, where: str = "$", depth: int = 0) -> str:
         return "" if math.isfinite(value) else f"{_JSON_TOKEN.get(str(value), str(value))} at {where}"
     if isinstance(value, str):
         text = value.strip()
+        if bare and text in _JSON_TOKEN.values():
+            return f"{text} at {where}"
         if text[:1] not in ("{", "[") or not _NON_FINITE_TEXT.search(text):
             return ""
         try:
@@ -77,12 +81,32 @@ def non_finite_at(value: Any, where: str = "$", depth: int = 0) -> str:
         items = ((f"{where}[{i}]", v) for i, v in enumerate(value))
     elif dataclasses.is_dataclass(value) and not isinstance(value, type):
         items = ((f"{where}.{f.name}", getattr(value, f.name, None)) for f in dataclasses.fields(value))
+    elif isinstance(getattr(value, "content", None), list):  # an MCP CallToolResult: its text contents,
+        # which keep a NaN its structuredContent shows as null
+        # a text that is only "NaN" is a NaN result when the structured content shows a null (a
+        # string "NaN" a tool echoes back is a string there)
+        structured = getattr(value, "structured_content", None) or getattr(value, "structuredContent", None)
+        bare = structured is not None and _holds_null(structured)
+        texts = [(f"{where}.content[{i}]", getattr(c, "text", None)) for i, c in enumerate(value.content)]
+        return next((found for path, text in texts if (found := non_finite_at(text, path, depth + 1, bare))), "")
     else:
         return ""
     return next((found for path, item in items if (found := non_finite_at(item, path, depth + 1))), "")
 
 
 _JSON_TOKEN = {"nan": "NaN", "inf": "Infinity", "-inf": "-Infinity"}
+
+
+def _holds_null(value: Any, depth: int = 0) -> bool:
+    if value is None:
+        return True
+    if depth > _DEPTH:
+        return False
+    if isinstance(value, Mapping):
+        return any(_holds_null(v, depth + 1) for v in value.values())
+    if isinstance(value, (list, tuple)):
+        return any(_holds_null(v, depth + 1) for v in value)
+    return False
 
 
 def _walk(value: Any, depth: int, host: bool) -> Any:

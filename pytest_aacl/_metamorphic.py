@@ -61,6 +61,39 @@ def _holds(value: Any, text: str, depth: int = 0) -> bool:
     return False
 
 
+#: distinct valid values of one field, all answered alike, before the field is called ignored
+_IGNORED_AFTER = 4
+FIX_IGNORED = ("pass the argument on (or drop it from the schema): a model that sets it believes the tool "
+               "does what it asked")
+
+
+def takes_effect(case: Case, call: Call, ctx: CheckContext) -> None:
+    """A field whose different valid values all reach the implementation as the same call and
+    come back as the same result is silently ignored (a layer that forgets to pass `end` on, a
+    request key misspelt): the model asked for something the tool never did.  Judged on the
+    coverage phase's one-field calls, once `_IGNORED_AFTER` distinct values of the field got
+    through; a field that changes only the result (a format applied afterwards) takes effect."""
+    if call.outcome != "returned" or not call.received or len(case.labels) != 1:
+        return
+    label = case.labels[0]
+    field = field_of(label)
+    seen = ctx._cache.setdefault("takes_effect", {}).setdefault(field, {"sent": set(), "answered": set()})
+    if seen.get("done"):
+        return
+    try:
+        seen["sent"].add(json.dumps(label.rendered, sort_keys=True, default=repr))
+        seen["answered"].add(json.dumps([received_json(call, ctx), comparable(call.result)], sort_keys=True, default=repr))
+    except (TypeError, ValueError):
+        return
+    if len(seen["sent"]) >= _IGNORED_AFTER and len(seen["answered"]) == 1:
+        seen["done"] = True
+        raise Defect(f"{field} has no effect: {len(seen['sent'])} different valid values of it reached the "
+                     f"implementation as the same call, {shown(received_json(call, ctx)[0])}, with the same result",
+                     ("no effect", field), FIX_IGNORED)
+    if len(seen["answered"]) > 1:
+        seen["done"] = True  # it made a difference once: it takes effect
+
+
 def same_as_intended(case: Case, got: Any, ctx: CheckContext, fix: str) -> None:
     """What the layer built for a rendering equals what it builds for the intended value (the
     metamorphic relation, on what reached the implementation), unless that varies by itself."""
@@ -141,13 +174,27 @@ def metamorphic(case: Case, call: Call, ctx: CheckContext) -> None:
     if _quotes_null_word(case, call.result):
         return  # "no lines match 'None'": the answer shows the word was read as text, so not silently
     fields = sorted({field_of(label) for label in case.labels})
-    families = sorted({str(label.family) for label in case.labels})
+    families = _simplest(case)
     _raise_crash(call.result, first.result, case)
     masked = f"; parts that vary by themselves masked: {len(mask)}" if mask else ""
     raise Defect(
         f"the tool answered the rendering with {shown(comparable(call.result))} but the intended "
         f"value with {shown(comparable(first.result))} ({', '.join(fields)} read differently{masked})",
         ("result", *fields, *families), FIX_READ)
+
+
+def _simplest(case: Case) -> list[str]:
+    """The simplest rendering family of each varied field: a tool that reads none of a
+    field's renderings is one finding for that field, not one per combination of them
+    (trial 9: a matrix tool, 33 combinations of text items)."""
+    from pytest_aacl.strategies.families import RANK  # deferred: the strategies load with fuzzing
+
+    by_field: dict[str, str] = {}
+    for label in case.labels:
+        field, family = field_of(label), str(label.family)
+        if field not in by_field or RANK.get(family, 10**6) < RANK.get(by_field[field], 10**6):
+            by_field[field] = family
+    return sorted(set(by_field.values()))
 
 
 def _raise_crash(answer: Any, intended: Any, case: Case) -> None:

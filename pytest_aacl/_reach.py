@@ -42,7 +42,9 @@ RATE_LIMITED = re.compile(r"rate[ -]?limit (?:exceeded|reached)|\brate[ -]?limit
 
 #: an answer that reports an error in its text ("Error: ...", "Invalid arguments: ...",
 #: "Database error: ..."), as many MCP servers answer with `isError` false
-_ERROR_TEXT = re.compile(r"^\s*(?:error\b|invalid (?:argument|input|parameter|value)s?\b|[A-Za-z ]{0,24}error:)", re.I)
+#: (the Chinese, Japanese and Korean words for "error" with a colon: mcp-chinese-time, trial 9)
+_ERROR_TEXT = re.compile(r"^\s*(?:error\b|invalid (?:argument|input|parameter|value)s?\b|[A-Za-z ]{0,24}error:"
+                         r"|(?:错误|錯誤|エラー|오류)\s*[:：])", re.I)
 
 
 #: the interpreter's wording of a programming error (NameError, UnboundLocalError,

@@ -235,9 +235,10 @@ class CheckRun:
             self.hang = Failure(("total", "timeout"), case, call,
                                 f"the tool hangs: no answer within {call.seconds:.1f}s on {HANG_LIMIT} calls in a row",
                                 FIX_HANG, self.count, check="total")
-        if (call.outcome == "escaped" or call.non_finite) and self.escapes is not None and self.cdef.name != "total":
-            # every check leaves escapes (and answers JSON cannot carry) to `total`; a crash one
-            # check's input showed is still a crash
+        if (call.outcome in ("escaped", "timeout") or call.non_finite) and self.escapes is not None \
+                and self.cdef.name != "total":
+            # every check leaves escapes, hangs and answers JSON cannot carry to `total`; a crash
+            # (or a hang) one check's input showed is still one
             crash = _judged(CHECKS["total"], case, call, self.ctx, self.count)
             if crash is not None:
                 self.escapes.setdefault(crash.key, crash)

@@ -12,6 +12,7 @@ a strategy is marked `approximate` so the caller re-checks whole values.
 
 from __future__ import annotations
 
+import copy
 import json
 import math
 import re
@@ -197,7 +198,8 @@ class Solver:
             return R.any_json()
         description = s.get("description", description)
         if isinstance(s.get("x-aacl-values"), list) and s["x-aacl-values"]:  # fuzz(values=...): what the user gave
-            return st.sampled_from(s["x-aacl-values"])
+            # a fresh copy per draw: a rendering built in place from one draw must not change the next
+            return st.sampled_from(s["x-aacl-values"]).map(copy.deepcopy)
         if "not" in s:
             if not set(s["not"]) & _ASSERTING:  # `not` of a schema that accepts everything
                 return st.nothing()

@@ -251,6 +251,11 @@ CATALOGUE: tuple[InputClass, ...] = (
     *(_r("boolean", f) for f in (F.BOOL_STRING, F.BOOL_WORDS, F.BOOL_NUMERIC, F.BOOL_PADDED, F.QUOTED_SCALAR)),
     *(_i("boolean", k) for k in ("typo_boolean", "null_required")),
     # -- string ----------------------------------------------------------------------
+    _c("string", "described", "every value the field's own words give: `examples`, its default, a quoted "
+       "\"e.g.\" example, a shape its description names (\"YYYY-MM-DD\", \"RFC 3339\")", _described_values),
+    _c("string", "recombined", "the field's own examples taken apart and put together again, with a path, a flag, "
+       "an operator or a quote added (\"ls -l\", \"cat a.txt\" -> \"ls a.txt\", \"ls -l ../a.txt\", "
+       "\"ls -l | cat a.txt\"); may be refused, never crash", _recombined),
     _c("string", "empty", '"" (not for a nullable field, where it means null)', _strings("", nullable_ok=False)),
     _c("string", "blank", '" " and "   ": only spaces', _strings(" ", "   ", nullable_ok=False)),
     _c("string", "padded", 'surrounding whitespace kept: "  keep  "', _strings("  keep  ")),
@@ -271,11 +276,6 @@ CATALOGUE: tuple[InputClass, ...] = (
     _c("string", "separated", 'separators as text: "a, b, c", "a;b"', _strings("a, b, c", "a;b")),
     _c("string", "code_like", "code and markup: SQL, a shell substitution, a template, HTML",
        _strings("'; DROP TABLE users; --", "$(ls) ${HOME}", "{{name}} {0} %s", "<b>bold</b>")),
-    _c("string", "described", "every value the field's own words give: `examples`, its default, a quoted "
-       "\"e.g.\" example, a shape its description names (\"YYYY-MM-DD\", \"RFC 3339\")", _described_values),
-    _c("string", "recombined", "the field's own examples taken apart and put together again, with a path, a flag, "
-       "an operator or a quote added (\"ls -l\", \"cat a.txt\" -> \"ls a.txt\", \"ls -l ../a.txt\", "
-       "\"ls -l | cat a.txt\"); may be refused, never crash", _recombined),
     _c("string", "min_length", "exactly minLength characters", lambda n: _length(n, "min")),
     _c("string", "max_length", "exactly maxLength characters", lambda n: _length(n, "max")),
     _c("string", "max_length_astral", "maxLength characters outside the BMP (code points count)",

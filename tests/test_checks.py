@@ -363,9 +363,15 @@ def test_a_made_up_key_named_in_the_correction_is_what_was_received() -> None:
         # expectation wordings of real servers
         ("amount cannot be negative, received -5", ["amount"], [-5], []),
         ("unit 'parsec' is not supported. Available: m, km", ["unit"], ["parsec"], []),
+        # trial 9: the tool's own name is no field name; a short value is shown as a word only;
+        # a null word a host read as None is shown by "None"
+        ("Error executing tool matrix_transpose", ["matrix"], [[["NaN"]]],
+         ["the field name 'matrix'", "what is expected", "the value received"]),
+        ("matrix: expected a finite determinant", ["matrix"], ["NaN"], ["the value received"]),
+        ("limit: expected an integer, but received None (NoneType).", ["limit"], ["null"], []),
     ],
 )
 def test_what_a_plain_correction_lacks(message: str, fields: list[str], sent: list[Any], lacks: list[str]) -> None:
     from pytest_aacl._check_support import text_correction_lacks
 
-    assert text_correction_lacks(message, fields, sent) == lacks
+    assert text_correction_lacks(message, fields, sent, tool="matrix_transpose") == lacks

@@ -105,3 +105,60 @@ def test_an_argument_handed_on_under_its_own_name_is_still_compared() -> None:
     report = fuzz(list_shifts_page_as_text, schema=SCHEMA, implementation=IMPL, max_examples=60, seed=0,
                   checks=["identity_on_canonical"])
     assert any("page_size" in f.message and "intended" in f.message for f in report.findings), str(report)
+
+
+# -- an argument the layer never passes on -----------------------------------------------------
+
+WINDOW_SCHEMA = {"type": "object", "additionalProperties": False, "required": ["query"], "properties": {
+    "query": {"type": "string"},
+    "start": {"type": "string", "format": "date"},
+    "end": {"type": "string", "format": "date"},
+    "layout": {"enum": ["table", "list", "csv"], "default": "table"}}}
+
+
+def search_impl(params: dict[str, Any]) -> list[str]:
+    return [params.get("q", "")]
+
+
+def _dates(start: Any, end: Any) -> None:
+    import datetime
+
+    for name, value in (("start", start), ("end", end)):
+        if value is not None:
+            if not isinstance(value, str):
+                raise ValueError(f"{name}: expected a date (YYYY-MM-DD)")
+            datetime.date.fromisoformat(value)
+
+
+def search_window(query: Any = None, start: Any = None, end: Any = None, layout: Any = "table") -> Any:
+    """Builds the request from every argument; `layout` only shapes the answer afterwards."""
+    if not isinstance(query, str) or layout not in ("table", "list", "csv"):
+        raise ValueError("query: expected text; layout: one of table, list, csv")
+    _dates(start, end)
+    rows = search_impl(params={"q": query, "from": start, "to": end}) or [query]
+    return {"table": {"rows": rows}, "list": rows, "csv": ",".join(rows)}[layout]
+
+
+def search_window_drops_end(query: Any = None, start: Any = None, end: Any = None, layout: Any = "table") -> Any:
+    """The same, but the request never carries `end` (its key was lost in a refactoring)."""
+    if not isinstance(query, str) or layout not in ("table", "list", "csv"):
+        raise ValueError("query: expected text; layout: one of table, list, csv")
+    _dates(start, end)
+    rows = search_impl(params={"q": query, "from": start}) or [query]
+    return {"table": {"rows": rows}, "list": rows, "csv": ",".join(rows)}[layout]
+
+
+def _ignored(layer: Any) -> list[Any]:
+    report = fuzz(layer, schema=WINDOW_SCHEMA, implementation=(sys.modules[__name__], "search_impl"),
+                  checks=["identity_on_canonical"], max_examples=80, seed=0)
+    return [f for f in report.findings if f.key[1:2] == ("no effect",)]
+
+
+def test_an_argument_the_layer_never_passes_on_is_found() -> None:
+    found = _ignored(search_window_drops_end)
+    assert [f.key[2] for f in found] == ["end"], found
+    assert "end has no effect" in found[0].message
+
+
+def test_an_argument_that_shapes_only_the_answer_takes_effect() -> None:
+    assert _ignored(search_window) == []

@@ -6,6 +6,7 @@ import ast
 import datetime
 import sys
 import threading
+import time
 import warnings
 from typing import Any
 
@@ -328,6 +329,12 @@ def test_an_omitted_field_must_arrive_as_the_default_the_schema_promises(code_de
     assert all(f.key[2] == "n" for f in hits)
 
 
+_REMINDERS_SCHEMA = {"type": "object", "properties": {"reminders": {"type": "array", "items": {
+    "type": "object", "required": ["method", "minutes"], "additionalProperties": False,
+    "properties": {"method": {"type": "string", "enum": ["popup", "email"]},
+                   "minutes": {"type": "integer", "minimum": 0}}}}}, "required": ["reminders"]}
+
+
 def _reminders_backend(reminders: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return reminders
 
@@ -336,10 +343,7 @@ def test_a_crash_met_while_another_check_runs_is_reported_by_total() -> None:
     """`rejects_invalid` sends a reminder without its `method` and leaves the KeyError it
     causes to `total`; `total` itself may never send that input within its budget.  A crash
     one check's input showed is a crash all the same."""
-    schema = {"type": "object", "properties": {"reminders": {"type": "array", "items": {
-        "type": "object", "required": ["method", "minutes"], "additionalProperties": False,
-        "properties": {"method": {"type": "string", "enum": ["popup", "email"]},
-                       "minutes": {"type": "integer", "minimum": 0}}}}}, "required": ["reminders"]}
+    schema = _REMINDERS_SCHEMA
 
     def add_reminders(reminders: Any) -> list[dict[str, Any]]:
         kept = [r for r in reminders if isinstance(r, dict)]
@@ -351,6 +355,25 @@ def test_a_crash_met_while_another_check_runs_is_reported_by_total() -> None:
     only = fuzz(add_reminders, schema=schema, implementation=(sys.modules[__name__], "_reminders_backend"),
                 checks=["rejects_invalid"], max_examples=40, seed=0)
     assert not [f for f in only.findings if f.check == "total"]  # not selected: not reported
+
+
+def test_a_hang_met_while_another_check_runs_is_reported_by_total() -> None:
+    """The same for a hang: a reminder without its `method` makes the tool wait on a lock
+    (trial 9: symath-mcp hung on three calls of no_silent_corruption, not in a row, and the
+    report said nothing).  A hang one check's input showed is `total`'s finding."""
+    schema = _REMINDERS_SCHEMA
+
+    def add_reminders(reminders: Any) -> list[dict[str, Any]]:
+        kept = [r for r in reminders if isinstance(r, dict)]
+        if any("method" not in r for r in kept):
+            time.sleep(3)
+        return _reminders_backend([{"method": str(r.get("method")), "minutes": r.get("minutes")} for r in kept])
+
+    report = fuzz(add_reminders, schema=schema, implementation=(sys.modules[__name__], "_reminders_backend"),
+                  checks=["rejects_invalid", "total"], max_examples=20, seed=0, timeout=0.5)
+    hangs = [f for f in report.findings if f.check == "total" and f.outcome == "timeout"]
+    assert len(hangs) == 1, report.findings
+    assert "method" not in str(hangs[0].args["reminders"][0]), hangs[0].args
 
 
 _RANGE_SCHEMA = {"type": "object", "required": ["query", "start", "end"], "properties": {

@@ -89,6 +89,20 @@ def test_fuzz_values_make_the_intended_call_reach_the_tool() -> None:
         fuzz(read_sheet, schema=schema, values=["path"])
 
 
+def test_a_given_nested_value_is_sent_as_given_every_time() -> None:
+    """values= holding a list of lists (a matrix): each draw is a fresh copy, so a rendering
+    built from one draw cannot change the next (trial 9, math-mcp-ay: Hypothesis stopped the
+    run with FlakyStrategyDefinition), and the caller's value is left as it was."""
+    matrix = [[1.0, 2.0], [3.0, 4.0]]
+
+    def transpose(matrix: list[list[float]]) -> list[list[float]]:
+        return [list(row) for row in zip(*matrix, strict=True)]
+
+    report = fuzz(transpose, values={"matrix": matrix}, checks=["no_silent_corruption"], max_examples=30, seed=0)
+    assert matrix == [[1.0, 2.0], [3.0, 4.0]]
+    assert report.calls["transpose"].reached > 0
+
+
 def test_a_given_value_is_not_a_blocker_when_other_valid_strings_of_it_are_refused() -> None:
     """The coverage pass also sends canonical classes of `uri` (an empty or very long string);
     a tool refusing those is judging the field it was sent, not stopping the run (markitdown-mcp:
@@ -298,6 +312,7 @@ def test_the_reproduce_line_quotes_a_target_with_arguments() -> None:
     (['Database error: near "Smith": syntax error'], 'Database error: near "Smith": syntax error'),
     (['{"error": "Unknown objective: \'None\'"}'], "Unknown objective: 'None'"),
     ({"result": "Invalid arguments: min_value must be <= max_value"}, "Invalid arguments: min_value must be <= max_value"),
+    (["错误：无法解析日期 '13月45日'"], "错误：无法解析日期 '13月45日'"),
     ({"error": "no such sheet"}, "no such sheet"),
     (["[{'x': 1}]"], ""), ("no lines in section 'types' match 'None'.", ""), ({"result": "The error rate is 5 %"}, ""),
     (["Errors are counted per day"], ""), ({"value": 3, "error": None}, ""), (None, ""),

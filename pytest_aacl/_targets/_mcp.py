@@ -163,6 +163,14 @@ def _invoker(connect: Callable[[], Any], name: str, remote: bool = False) -> Cal
                 return await client.call_tool(name, sent, raise_on_error=False)
             return await client.call_tool(name, sent)
         except Exception as exc:
+            text = str(exc)
+            if isinstance(exc, ValueError) and "serialization depth" in text:  # the client would not send it
+                raise Undeliverable(f"pytest-aacl did not send this call: the MCP client cannot serialise it ({text})") from None
+            if isinstance(exc, RuntimeError) and text.startswith("Invalid structured content returned by tool"):
+                # the tool answered, but not what its outputSchema promises (a NaN sent as null): the
+                # SDK 2.x client refuses such an answer, so every strict host fails on it
+                raise McpFault("the answer breaks the tool's own output schema, so a strict client refuses it: "
+                               + text.split(": ", 1)[-1].splitlines()[0]) from None
             code = getattr(exc, "code", None) or getattr(getattr(exc, "error", None), "code", None)
             if code == _INVALID_PARAMS:
                 raise McpError(str(exc)) from None
