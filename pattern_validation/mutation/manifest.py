@@ -62,7 +62,27 @@ argument the schema publishes), because file paths are new and its schema and co
 (`.markdown`); `cli_run_command` (cli-mcp-server: one command line split at shell operators
 and by `shlex`, allow-listed commands and flags, explicit paths resolved inside a sandbox
 directory, a length cap), because a command language inside a string, checked only in code
-behind a schema that says "a string", is unlike anything before.
+behind a schema that says "a string", is unlike anything before.  Their survivors are read in
+session 32, so they are TUNING layers from session 32 on.
+
+Fifth held-out split (session 32): four layers, each from a package and an author with no
+layer in the manifest before, none of them fuzzed before it was put here:
+`geo_route` (mcp-geo: waypoints as JSON text or an array of `[lon, lat]` pairs, each number
+coerced with `float()`, longitude and latitude bounds, at least two waypoints and a profile
+checked in code behind a schema that says "a string or an array"; every refusal returned as an
+error result, never raised), because geographic coordinates, and a layer that refuses by
+answering, are new; `frankfurter_history` (frankfurtermcp with pydantic-extra-types' `ISO4217`:
+ISO 4217 currency codes upper-cased before they are checked, so the schema's upper-case enum is
+stricter than the code, a list of codes or one code, and three optional dates of which the code
+picks one form, a range, an open range or a single date, refusing an end date alone and never
+checking the range's order), because money's currency codes and a precedence among arguments
+that no schema keyword states are new; `pypi_python_compat` (pypi-query-mcp-server: a package
+name checked by a pattern and normalised the PEP 503 way, a PEP 440 target version compared with
+Requires-Python or, without it, with the trove classifiers; refusals returned as error results),
+because version numbers and names normalised before use are new; `prometheus_targets`
+(prometheus-mcp-server: a state among three values, a non-negative offset and limit, all checked
+only in code, turned into server-side filters, and the answer paged by offset and limit), because
+pagination bounds are new and its schema states none of them.
 """
 
 from __future__ import annotations
@@ -162,7 +182,7 @@ LAYERS: dict[str, Layer] = {layer.name: layer for layer in (
           (ToolRef("chroma_update_documents", "SCHEMA", "chroma_update_documents_impl"),),
           reason="lengths that must agree across arguments and an at-least-one-of rule, checked "
                  "only in code, over arrays of number arrays and arrays of objects"),
-    Layer("markitdown_convert", _L + "markitdown_convert", HELD_OUT,
+    Layer("markitdown_convert", _L + "markitdown_convert", TUNING,
           "markitdown-mcp 0.0.1a8, __main__.py, with markitdown 0.1.9, _markitdown.py, _uri_utils.py, "
           "_stream_info.py and _exceptions.py (MIT)",
           (ToolRef("convert_to_markdown", "SCHEMA", "convert_to_markdown_impl"),),
@@ -170,26 +190,55 @@ LAYERS: dict[str, Layer] = {layer.name: layer for layer in (
           reason="one URI string checked only in code: dispatch on the scheme, file: URIs to paths "
                  "(UNC and device paths, foreign hosts refused), data: URIs parsed into a media type, "
                  "attributes and a base64- or percent-decoded payload"),
-    Layer("loki_query", _L + "loki_query", HELD_OUT, "grafana-loki-mcp 0.1.4, server.py (MIT)",
+    Layer("loki_query", _L + "loki_query", TUNING, "grafana-loki-mcp 0.1.4, server.py (MIT)",
           (ToolRef("query_loki", "SCHEMA", "query_loki_impl"),),
           stand_ins=("datetime", "get_grafana_client"),
           reason="time bounds as strings in several notations (relative times with units from s "
                  "to y, digit strings read as seconds or nanoseconds by length, ISO 8601 / RFC 3339) "
                  "normalised to nanosecond strings and defaulted by which bound is given; nothing "
                  "is refused"),
-    Layer("obsidian_add_tags", _L + "obsidian_add_tags", HELD_OUT,
+    Layer("obsidian_add_tags", _L + "obsidian_add_tags", TUNING,
           "obsidian-mcp 2.1.6, server.py, tools/organization.py, utils/validators.py, "
           "utils/validation.py and constants.py (MIT)",
           (ToolRef("add_tags_tool", "SCHEMA", "add_tags_tool_impl"),),
           reason="a note path checked in code beyond the schema's pattern ('..', reserved "
                  "characters, extension) then trimmed, and tags cleaned of '#' prefixes and "
                  "blanks; an untyped ctx argument in the schema"),
-    Layer("cli_run_command", _L + "cli_run_command", HELD_OUT, "cli-mcp-server 0.2.5, server.py (MIT)",
+    Layer("cli_run_command", _L + "cli_run_command", TUNING, "cli-mcp-server 0.2.5, server.py (MIT)",
           (ToolRef("run_command", "SCHEMA", "run_command_impl"),),
           stand_ins=("load_security_config", "_make_executor"),
           reason="one command line parsed only in code: shell operators, shlex quoting, "
                  "allow-listed commands and flags, explicit paths resolved inside a sandbox, a "
                  "length cap"),
+    Layer("geo_route", _L + "geo_route", HELD_OUT,
+          "mcp-geo 0.3.0, geo_mcp/routing.py, validation.py and errors.py (MIT)",
+          (ToolRef("route", "SCHEMA", "route_impl"),),
+          stand_ins=("settings",),
+          reason="[lon, lat] waypoints as JSON text or an array, float() coercion, coordinate bounds, "
+                 "at least two waypoints and a profile checked only in code; refusals returned as "
+                 "error results"),
+    Layer("frankfurter_history", _L + "frankfurter_history", HELD_OUT,
+          "frankfurtermcp 0.5.0, server.py, with pydantic-extra-types 2.11.1, currency_code.py (MIT)",
+          (ToolRef("get_historical_exchange_rates", "SCHEMA", "historical_rates_impl"),),
+          stand_ins=("_CODES", "_CODE", "pycountry", "Context", "_Httpx2", "httpx2", "lru_cache", "hashkey",
+                     "MCPMixin", "HTTPHelperMixin", "_server", "get_historical_exchange_rates"),
+          reason="ISO 4217 codes upper-cased before the check (looser than the schema's enum), one code "
+                 "or a list, and a precedence among three optional dates (range, open range, single "
+                 "date; an end date alone refused) stated nowhere in the schema"),
+    Layer("pypi_python_compat", _L + "pypi_python_compat", HELD_OUT,
+          "pypi-query-mcp-server 0.6.5, server.py, tools/compatibility_check.py, core/pypi_client.py, "
+          "core/version_utils.py and core/exceptions.py (MIT)",
+          (ToolRef("check_package_python_compatibility", "SCHEMA", "package_info_impl"),),
+          stand_ins=("_REQUIRES_PYTHON",),
+          reason="a package name checked by a pattern and normalised (PEP 503), a PEP 440 version "
+                 "compared with Requires-Python or trove classifiers, behind a schema of bare strings; "
+                 "refusals returned as error results"),
+    Layer("prometheus_targets", _L + "prometheus_targets", HELD_OUT,
+          "prometheus-mcp-server 1.6.2, server.py (MIT)",
+          (ToolRef("get_targets", "SCHEMA", "make_prometheus_request"),),
+          stand_ins=("_TARGETS", "_Logger", "logger"),
+          reason="a state among three values and non-negative offset and limit checked only in code, "
+                 "server-side filter parameters, and paging of the answer by offset and limit"),
 )}
 
 
