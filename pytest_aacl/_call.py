@@ -59,6 +59,8 @@ class Call:
     the text contents).  `error` is the correction or the escaped exception; `message` its
     text (for MCP, the text of the `isError` result).  `non_finite` says where the answer held
     NaN or Infinity ("NaN at $.rate"), which `result` shows only as text and JSON cannot carry.
+    `stubbed`: the layer failed on the `None` a named implementation answers instead of
+    running, after reaching it; the call counts as returned, its `result` says nothing.
     """
 
     args: dict[str, Any]
@@ -69,3 +71,4 @@ class Call:
     seconds: float = 0.0
     result: Any = None
     non_finite: str = ""
+    stubbed: bool = False

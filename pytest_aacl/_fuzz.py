@@ -20,10 +20,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import _argcheck, _branchcov
+from . import _argcheck, _branchcov, _probe
 from ._checks import CHECKS, Call, InputKind, _field_of
 from ._context import CheckContext
-from ._errors import InvalidArgument
+from ._errors import InvalidArgument, render_value
 from ._fuzz_report import format_exception, format_report
 from ._jsonvalue import comparable
 from ._lint import schema_advice
@@ -196,6 +196,11 @@ def _fuzz_one(t: Target, names: list[str], max_examples: int, seed: int, reset: 
     tally.values_given = '"x-aacl-values"' in json.dumps(t.spec.parameters, default=str)  # at any depth
     ctx = _context_for(t, reset, tally)
     black_box, call = ctx.black_box, ctx._call
+    _probe.forget(t.spec)
+    rebased = _probe.accepted_base(t.spec, ctx.call)
+    if rebased is not None:  # the plain call was refused: the coverage phase builds on one accepted
+        tally.rebased = render_value(rebased, 200)
+        _probe.accept(t.spec, rebased)
     covered = _branchcov.attach(t)  # branch coverage of the tool's own code, measured in its worker
     _branchcov.ACTIVE[0] = covered if isinstance(covered, _branchcov.Coverage) else None
     hung = [False]
@@ -230,6 +235,7 @@ def _fuzz_one(t: Target, names: list[str], max_examples: int, seed: int, reset: 
     for failure in (escapes or {}).values():  # not shrunk: the call as that check sent it
         _file(t, failure, black_box, seen, report)
     _branchcov.ACTIVE[0] = None
+    _probe.forget(t.spec)
     if "no_silent_corruption" in names:  # what that check could not test, said once per tool
         report.advice += schema_advice(t.name, t.spec, Finding)
     report.coverage[t.name] = covered.line() if isinstance(covered, _branchcov.Coverage) else covered
@@ -382,8 +388,11 @@ def _is_black_box(t: Target) -> bool:
 def _context_for(t: Target, reset: Callable[[], Any] | None = None, tally: Tally | None = None) -> CheckContext:
     """The public face of a target, as checks see it."""
     black_box = _is_black_box(t)
-    return CheckContext(t.name, t.spec, black_box, {k: comparable(v) for k, v in t.defaults.items()},
-                        _caller(t, black_box, reset, tally))
+    ctx = CheckContext(t.name, t.spec, black_box, {k: comparable(v) for k, v in t.defaults.items()},
+                       _caller(t, black_box, reset, tally))
+    # implementation= answers None instead of running: what the layer does with a real answer is unseen
+    ctx._cache["stubbed implementation"] = getattr(t, "_patch", None) is not None
+    return ctx
 
 
 def _caller(t: Target, black_box: bool, reset: Callable[[], Any] | None,

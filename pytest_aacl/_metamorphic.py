@@ -73,8 +73,8 @@ def takes_effect(case: Case, call: Call, ctx: CheckContext) -> None:
     request key misspelt): the model asked for something the tool never did.  Judged on the
     coverage phase's one-field calls, once `_IGNORED_AFTER` distinct values of the field got
     through; a field that changes only the result (a format applied afterwards) takes effect."""
-    if call.outcome != "returned" or not call.received or len(case.labels) != 1:
-        return
+    if call.outcome != "returned" or not call.received or call.stubbed or len(case.labels) != 1:
+        return  # (a stubbed call's result says nothing: an argument applied to the answer is unseen)
     label = case.labels[0]
     field = field_of(label)
     seen = ctx._cache.setdefault("takes_effect", {}).setdefault(field, {"sent": set(), "answered": set()})
@@ -87,9 +87,15 @@ def takes_effect(case: Case, call: Call, ctx: CheckContext) -> None:
         return
     if len(seen["sent"]) >= _IGNORED_AFTER and len(seen["answered"]) == 1:
         seen["done"] = True
-        raise Defect(f"{field} has no effect: {len(seen['sent'])} different valid values of it reached the "
-                     f"implementation as the same call, {shown(received_json(call, ctx)[0])}, with the same result",
-                     ("no effect", field), FIX_IGNORED)
+        same = f"{len(seen['sent'])} different valid values of it reached the implementation as the same call, " \
+               f"{shown(received_json(call, ctx)[0])}"
+        if ctx._cache.get("stubbed implementation"):
+            # the named implementation answers None: an argument applied to its answer (a page size,
+            # a format) shows nowhere, so this is a question, not a finding
+            raise Defect(f"{field} never reached the implementation: {same}; unless the tool applies it to the "
+                         "backend's answer (a page size, a format), it is ignored", ("no effect", field),
+                         FIX_IGNORED, severity="advice")
+        raise Defect(f"{field} has no effect: {same}, with the same result", ("no effect", field), FIX_IGNORED)
     if len(seen["answered"]) > 1:
         seen["done"] = True  # it made a difference once: it takes effect
 

@@ -163,6 +163,8 @@ class Tally:
     values_given: bool = False
     #: the server's rate-limit message that stopped the run ("" while it was not throttled)
     throttled: str = ""
+    #: the plain call was refused and the coverage phase built on this accepted one (JSON)
+    rebased: str = ""
     without: Counter[str] = field(default_factory=Counter)
     stopped: Counter[str] = field(default_factory=Counter)
     #: the first refusal message per argument ("" for refusals naming none), to quote
@@ -258,12 +260,14 @@ class Tally:
         self.said_valid = self.said_valid or other.said_valid
         self.values_given = self.values_given or other.values_given
         self.throttled = self.throttled or other.throttled
+        self.rebased = self.rebased or other.rebased
 
     def line(self) -> str:
         parts = [f"{self.reached} reached the tool", f"{self.refused} refused by it"]
         parts += [f"{n} {what}" for n, what in ((self.not_sent, "not sendable"), (self.escaped, "escaped"),
                                                 (self.timeout, "timed out")) if n]
-        return f"{self.calls} calls: " + ", ".join(parts)
+        rebased = f" (the realistic plain call was refused; the cases were built on {self.rebased})" if self.rebased else ""
+        return f"{self.calls} calls: " + ", ".join(parts) + rebased
 
     def blocker(self) -> tuple[str, int, int, str] | None:
         """`(argument, refused, out of, first message)` when one argument stopped nearly every

@@ -4,6 +4,7 @@ values a user supplies, answers that vary by themselves, slow vs hung, the run o
 from __future__ import annotations
 
 import itertools
+import sys
 from typing import Any
 
 import hypothesis.internal.observability
@@ -256,6 +257,7 @@ def test_fuzzing_leaves_nothing_in_the_working_directory(pytester: pytest.Pytest
 
 INTERRUPTING = '''
 import itertools
+import sys
 from typing import Any
 
 from pytest_aacl import check
@@ -586,3 +588,41 @@ def test_the_warning_quotes_what_stopped_valid_calls_not_a_rendering_refused_for
                   said_valid="Only 2026 brackets are available in this version")
     found = tally.blocker()
     assert found is not None and found[0] == "" and found[3] == "Only 2026 brackets are available in this version", found
+
+
+def rates_impl(path: str) -> dict[str, Any]:
+    return {"path": path}
+
+
+def historical_rates(base: Any = "EUR", date: Any = None, start: Any = None, end: Any = None) -> Any:
+    """A date, or a range, never both (frankfurtermcp); behind that rule, a range ending
+    before it starts crashes the layer."""
+    import datetime
+
+    if date is not None and (start is not None or end is not None):
+        raise ValueError("give either a date or a range (start, end), not both")
+    if date is None and start is None:
+        raise ValueError("give a date or a range start")
+    if not isinstance(base, str):
+        raise ValueError("base: expected a currency code")
+    if date is not None:
+        return rates_impl(path=f"{datetime.date.fromisoformat(date)}")
+    first = datetime.date.fromisoformat(start)
+    last = datetime.date.fromisoformat(end) if end is not None else first
+    days = (last - first).days
+    return rates_impl(path=f"{first}..{last}/{365 // days}")  # the defect: a one-day range divides by zero
+
+
+def test_a_refused_plain_call_is_replaced_by_a_near_one_the_tool_accepts() -> None:
+    """The realistic plain call sets every optional field, so the tool refuses it and every
+    one-field change of it; the run finds a call near it the tool accepts (here: without
+    `date`), builds the coverage phase on it, and says so."""
+    schema = {"type": "object", "properties": {
+        "base": {"type": "string"}, "date": {"type": "string", "format": "date"},
+        "start": {"type": "string", "format": "date"}, "end": {"type": "string", "format": "date"}}}
+    report = fuzz(historical_rates, schema=schema, implementation=(sys.modules[__name__], "rates_impl"),
+                  checks=["total", "identity_on_canonical"], max_examples=60, seed=0)
+    tally = report.calls["historical_rates"]
+    assert '"date"' not in tally.rebased and '"start"' in tally.rebased, tally.rebased
+    assert "the realistic plain call was refused; the cases were built on" in str(report)
+    assert any(f.check == "total" and "ZeroDivisionError" in f.message for f in report.findings), str(report)

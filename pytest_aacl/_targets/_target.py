@@ -36,6 +36,7 @@ from typing import Any
 from .._call import Call
 from .._errors import TargetError
 from .._jsonvalue import non_finite_at, observable
+from .._reach import error_answer
 from .._repr import safe_repr
 from .._toolspec import ToolSpec
 from ._pickling import pack_exception, unpack_exception
@@ -57,6 +58,13 @@ class Refused(Exception):
 
 class McpError(Refused):
     """An `isError: true` tool result (or an invalid-params protocol error): an MCP correction."""
+
+
+def _on_the_stub(exc: BaseException) -> bool:
+    """An error of using `None` as a value (`'NoneType' object has no attribute 'get'`,
+    `cannot unpack non-iterable NoneType object`), raised as it is or wrapped by the layer
+    in its own refusal ("Failed to check: 'NoneType' object has no attribute 'get'")."""
+    return "NoneType" in str(exc)
 
 
 class McpFault(Exception):
@@ -184,7 +192,7 @@ class Target:
         received = self._unpack_received(reply["received"])
         if reply["outcome"] == "returned":
             return Call(args, "returned", received, None, "", seconds, result=reply["result"],
-                        non_finite=reply.get("non_finite", ""))
+                        non_finite=reply.get("non_finite", ""), stubbed=reply.get("stubbed", False))
         error = unpack_exception(reply["error"])
         text = reply["error"]["text"]
         said = "\n".join(outcome.detail.strip().splitlines()[-8:])
@@ -231,9 +239,17 @@ class Target:
         except BaseException as exc:
             corrections = self.correction if isinstance(self.correction, tuple) else (self.correction,)
             kind = "rejected" if isinstance(exc, (Refused, *corrections)) else "escaped"
+            if box and self._patch is not None and _on_the_stub(exc):
+                # the named implementation answers None instead of running; a layer that goes on to
+                # read its answer fails on that None: the call reached the implementation, and what
+                # the layer makes of a real answer is not judged (it was never given one)
+                return {"outcome": "returned", "result": None, "received": self._pack_received(box), "stubbed": True}
             return {"outcome": kind, "error": pack_exception(exc, machinery), "received": self._pack_received(box)}
         finally:
             rec.calls = None
+        if box and self._patch is not None and "NoneType" in error_answer(result):
+            # the same, caught by the layer and answered as an error ("Failed: 'NoneType' object ...")
+            return {"outcome": "returned", "result": None, "received": self._pack_received(box), "stubbed": True}
         try:  # the observable result shows a non-finite float as text: look at what the tool returned
             odd = non_finite_at(result) or non_finite_at(raw)
         except Exception:  # a hostile result object: judged by what it shows
