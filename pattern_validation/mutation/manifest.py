@@ -82,7 +82,26 @@ Requires-Python or, without it, with the trove classifiers; refusals returned as
 because version numbers and names normalised before use are new; `prometheus_targets`
 (prometheus-mcp-server: a state among three values, a non-negative offset and limit, all checked
 only in code, turned into server-side filters, and the answer paged by offset and limit), because
-pagination bounds are new and its schema states none of them.
+pagination bounds are new and its schema states none of them.  Their survivors are read in
+session 32, so they are TUNING layers from session 32 on.
+
+Sixth held-out split (session 32): four layers, each from a package and an author with no layer
+in the manifest before, none of them fuzzed before it was put here:
+`business_days_between` (business-day-mcp: two ISO 8601 dates read by `date.fromisoformat`, their
+order and a span of at most 100 years checked in code, an ISO 3166-1 country code upper-cased
+before the holiday calendar is asked for and a case-sensitive subdivision, both refused when the
+calendar does not know them), because country and subdivision codes, and a lookup that refuses
+for the layer, are new; `ibangen_us_routing` (ibangen-mcp: a list of 1-10 routing numbers, each a
+non-blank string of at most 30 characters, checked type by type in code, stripped, and a consent
+flag that must be exactly `True`; refusals returned as error results), because a boolean that
+only one value of satisfies, and counts and lengths behind a schema of bare arrays, are new;
+`jaeger_search_traces` (jaeger-mcp: length bounds, a 1-1500 limit and non-negative microsecond
+times all stated in the schema, tags as JSON text checked in code, durations such as `1.5s`
+never parsed, empty optional arguments left out and renamed), because a layer whose bounds are
+all in its schema, the fuzzer's home ground, with one check in code, is a control no split had;
+`zotero_search_items` (mcp-zotero: every argument inside one object argument validated by a
+pydantic model under `$defs`, bounds on limit and start, a tag as a string or a list, keys renamed
+and None dropped), because a tool whose whole input is one nested object is new.
 """
 
 from __future__ import annotations
@@ -210,14 +229,14 @@ LAYERS: dict[str, Layer] = {layer.name: layer for layer in (
           reason="one command line parsed only in code: shell operators, shlex quoting, "
                  "allow-listed commands and flags, explicit paths resolved inside a sandbox, a "
                  "length cap"),
-    Layer("geo_route", _L + "geo_route", HELD_OUT,
+    Layer("geo_route", _L + "geo_route", TUNING,
           "mcp-geo 0.3.0, geo_mcp/routing.py, validation.py and errors.py (MIT)",
           (ToolRef("route", "SCHEMA", "route_impl"),),
           stand_ins=("settings",),
           reason="[lon, lat] waypoints as JSON text or an array, float() coercion, coordinate bounds, "
                  "at least two waypoints and a profile checked only in code; refusals returned as "
                  "error results"),
-    Layer("frankfurter_history", _L + "frankfurter_history", HELD_OUT,
+    Layer("frankfurter_history", _L + "frankfurter_history", TUNING,
           "frankfurtermcp 0.5.0, server.py, with pydantic-extra-types 2.11.1, currency_code.py (MIT)",
           (ToolRef("get_historical_exchange_rates", "SCHEMA", "historical_rates_impl"),),
           stand_ins=("_CODES", "_CODE", "pycountry", "Context", "_Httpx2", "httpx2", "lru_cache", "hashkey",
@@ -225,7 +244,7 @@ LAYERS: dict[str, Layer] = {layer.name: layer for layer in (
           reason="ISO 4217 codes upper-cased before the check (looser than the schema's enum), one code "
                  "or a list, and a precedence among three optional dates (range, open range, single "
                  "date; an end date alone refused) stated nowhere in the schema"),
-    Layer("pypi_python_compat", _L + "pypi_python_compat", HELD_OUT,
+    Layer("pypi_python_compat", _L + "pypi_python_compat", TUNING,
           "pypi-query-mcp-server 0.6.5, server.py, tools/compatibility_check.py, core/pypi_client.py, "
           "core/version_utils.py and core/exceptions.py (MIT)",
           (ToolRef("check_package_python_compatibility", "SCHEMA", "package_info_impl"),),
@@ -233,12 +252,38 @@ LAYERS: dict[str, Layer] = {layer.name: layer for layer in (
           reason="a package name checked by a pattern and normalised (PEP 503), a PEP 440 version "
                  "compared with Requires-Python or trove classifiers, behind a schema of bare strings; "
                  "refusals returned as error results"),
-    Layer("prometheus_targets", _L + "prometheus_targets", HELD_OUT,
+    Layer("prometheus_targets", _L + "prometheus_targets", TUNING,
           "prometheus-mcp-server 1.6.2, server.py (MIT)",
           (ToolRef("get_targets", "SCHEMA", "make_prometheus_request"),),
           stand_ins=("_TARGETS", "_Logger", "logger"),
           reason="a state among three values and non-negative offset and limit checked only in code, "
                  "server-side filter parameters, and paging of the answer by offset and limit"),
+    Layer("business_days_between", _L + "business_days_between", HELD_OUT,
+          "business-day-mcp 0.1.0, server.py (MIT)",
+          (ToolRef("business_days_between", "SCHEMA", "country_holidays_impl"),),
+          stand_ins=("holidays", "_FIXED", "_SUBDIVS"),
+          reason="ISO 8601 dates, their order and a 100-year span, an ISO 3166-1 country code "
+                 "upper-cased and a case-sensitive subdivision refused when unknown, all checked "
+                 "only in code behind a schema of bare strings"),
+    Layer("ibangen_us_routing", _L + "ibangen_us_routing", HELD_OUT,
+          "ibangen-mcp 0.1.2, server.py and api.py (MIT)",
+          (ToolRef("validate_us_routing_numbers", "SCHEMA", "_post"),),
+          stand_ins=("api",),
+          reason="1-10 non-blank strings of at most 30 characters checked type by type in code, "
+                 "a consent flag that must be exactly True; refusals returned as error results"),
+    Layer("jaeger_search_traces", _L + "jaeger_search_traces", HELD_OUT,
+          "jaeger-mcp 0.6.1, tools.py and shaping.py (MIT)",
+          (ToolRef("jaeger_search_traces", "SCHEMA", "traces_impl"),),
+          stand_ins=("get_client", "_shape_trace_summary", "_fail", "output", "SearchTracesOutput",
+                     "TraceSummary"),
+          reason="bounds stated in the schema (lengths, a 1-1500 limit, non-negative times), tags as "
+                 "JSON text checked in code, durations handed on unparsed, empty arguments dropped"),
+    Layer("zotero_search_items", _L + "zotero_search_items", HELD_OUT,
+          "mcp-zotero 0.3.0, server.py and models.py (MIT)",
+          (ToolRef("search_items", "SCHEMA", "items_impl"),),
+          stand_ins=("_get_client",),
+          reason="the whole input is one object argument validated by a pydantic model under $defs "
+                 "(bounds, a string-or-list tag), its keys renamed and None dropped"),
 )}
 
 
