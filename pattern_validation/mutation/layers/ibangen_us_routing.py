@@ -9,7 +9,7 @@ type; the schema states no count and no length), and `confirm_api_credits` must 
 numbers are stripped and posted with `generate_tests` false.  Nothing is raised to the caller:
 a refusal comes back as a result `{"error": ...}`.  MIT License, Copyright (c) 2026 IBANgen
 (ibangen-mcp); see https://opensource.org/licenses/MIT.  The functions are verbatim, but for the
-changes below (checked by comparing ASTs with the wheel's source).
+changes below (copied with ast.get_source_segment from the wheel; no AST comparison was run).
 
 Changes: the api's function is renamed `api_validate_us_routing_numbers` (both modules name a
 function `validate_us_routing_numbers`), and `api` is a stand-in naming it and

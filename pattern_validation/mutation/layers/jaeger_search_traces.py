@@ -10,7 +10,7 @@ limit of 1-1500; the bounds are stated in the schema and enforced by pydantic, o
 check lives in code.  Optional arguments that are empty or absent are left out of the query, the
 durations renamed `minDuration` and `maxDuration`.  MIT License, Copyright (c) 2026 Mikhail
 Shchegolev (jaeger-mcp); see https://opensource.org/licenses/MIT.  The functions are verbatim,
-but for the changes below (checked by comparing ASTs with the wheel's source).
+but for the changes below (copied with ast.get_source_segment from the wheel; no AST comparison was run).
 
 Changes: the tool, `async` in the package, is a plain function (`await` dropped twice).
 Registered with `@mcp.tool(name=..., annotations=..., structured_output=True)` on the MCP SDK's

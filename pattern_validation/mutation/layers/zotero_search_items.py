@@ -8,7 +8,7 @@ list of strings, a sort field and direction, and a library version; the model's 
 renamed to Zotero's (`query` to `q`, `item_type` to `itemType`) and the ones left at None are
 dropped before the search, each item found then cut down to eight keys.  MIT License, Copyright
 (c) 2025 Neal Caren (mcp-zotero); see https://opensource.org/licenses/MIT.  The functions are
-verbatim, but for the changes below (checked by comparing ASTs with the wheel's source).
+verbatim, but for the changes below (copied with ast.get_source_segment from the wheel; no AST comparison was run).
 
 Changes: the tool, registered with `@mcp.tool()` on the MCP SDK's FastMCP, is validated by
 pydantic against its signature, as FastMCP does (not reproduced: FastMCP's parsing of JSON text
