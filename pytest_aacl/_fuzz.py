@@ -388,11 +388,8 @@ def _is_black_box(t: Target) -> bool:
 def _context_for(t: Target, reset: Callable[[], Any] | None = None, tally: Tally | None = None) -> CheckContext:
     """The public face of a target, as checks see it."""
     black_box = _is_black_box(t)
-    ctx = CheckContext(t.name, t.spec, black_box, {k: comparable(v) for k, v in t.defaults.items()},
-                       _caller(t, black_box, reset, tally))
-    # implementation= answers None instead of running: what the layer does with a real answer is unseen
-    ctx._cache["stubbed implementation"] = getattr(t, "_patch", None) is not None
-    return ctx
+    return CheckContext(t.name, t.spec, black_box, {k: comparable(v) for k, v in t.defaults.items()},
+                        _caller(t, black_box, reset, tally))
 
 
 def _caller(t: Target, black_box: bool, reset: Callable[[], Any] | None,

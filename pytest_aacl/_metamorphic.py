@@ -68,8 +68,8 @@ FIX_IGNORED = ("pass the argument on (or drop it from the schema): a model that 
 
 
 def takes_effect(case: Case, call: Call, ctx: CheckContext) -> None:
-    """A field whose different valid values all reach the implementation as the same call and
-    come back as the same result is silently ignored (a layer that forgets to pass `end` on, a
+    """ADVICE: a field whose different valid values all reach the implementation as the same call
+    and come back as the same result is likely ignored (a layer that forgets to pass `end` on, a
     request key misspelt): the model asked for something the tool never did.  Judged on the
     coverage phase's one-field calls, once `_IGNORED_AFTER` distinct values of the field got
     through; a field that changes only the result (a format applied afterwards) takes effect."""
@@ -87,15 +87,12 @@ def takes_effect(case: Case, call: Call, ctx: CheckContext) -> None:
         return
     if len(seen["sent"]) >= _IGNORED_AFTER and len(seen["answered"]) == 1:
         seen["done"] = True
-        same = f"{len(seen['sent'])} different valid values of it reached the implementation as the same call, " \
-               f"{shown(received_json(call, ctx)[0])}"
-        if ctx._cache.get("stubbed implementation"):
-            # the named implementation answers None: an argument applied to its answer (a page size,
-            # a format) shows nowhere, so this is a question, not a finding
-            raise Defect(f"{field} never reached the implementation: {same}; unless the tool applies it to the "
-                         "backend's answer (a page size, a format), it is ignored", ("no effect", field),
-                         FIX_IGNORED, severity="advice")
-        raise Defect(f"{field} has no effect: {same}, with the same result", ("no effect", field), FIX_IGNORED)
+        # advice: the named implementation answers None instead of running, so an argument the
+        # layer applies to the backend's answer (a page size, a format) shows nowhere either
+        raise Defect(f"{field} seems ignored: {len(seen['sent'])} different valid values of it reached the "
+                     f"implementation as the same call, {shown(received_json(call, ctx)[0])}; unless the tool applies it "
+                     "to the backend's answer (a page size, a format), it is ignored", ("no effect", field),
+                     FIX_IGNORED, severity="advice")
     if len(seen["answered"]) > 1:
         seen["done"] = True  # it made a difference once: it takes effect
 

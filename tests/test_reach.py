@@ -90,7 +90,7 @@ def test_fuzz_values_make_the_intended_call_reach_the_tool() -> None:
         fuzz(read_sheet, schema=schema, values=["path"])
 
 
-def test_a_given_nested_value_is_sent_as_given_every_time() -> None:
+def test_a_given_nested_value_neither_breaks_the_run_nor_is_changed() -> None:
     """values= holding a list of lists (a matrix): each draw is a fresh copy, so a rendering
     built from one draw cannot change the next (trial 9, math-mcp-ay: Hypothesis stopped the
     run with FlakyStrategyDefinition), and the caller's value is left as it was."""
