@@ -101,7 +101,32 @@ never parsed, empty optional arguments left out and renamed), because a layer wh
 all in its schema, the fuzzer's home ground, with one check in code, is a control no split had;
 `zotero_search_items` (mcp-zotero: every argument inside one object argument validated by a
 pydantic model under `$defs`, bounds on limit and start, a tag as a string or a list, keys renamed
-and None dropped), because a tool whose whole input is one nested object is new.
+and None dropped), because a tool whose whole input is one nested object is new.  Their survivors
+are read in session 33, so they are TUNING layers from session 33 on.
+
+Seventh held-out split (session 33): four layers, each from a package and an author with no layer
+in the manifest before, none of them fuzzed before it was put here:
+`btcpay_invoice` (btcpay-mcp: two tools, an invoice and a payment request, each with a money
+amount given as a string that must be non-blank and readable by `float()` (so `1e3`, `nan` and
+`inf` pass) and is sent stripped, a currency code stripped and upper-cased but never checked,
+metadata built only from non-empty strings, an expiry in days sent only when positive; refusals
+returned as text results), because money amounts as text, and a layer with two tools sharing one
+backend, are new; `wa_send_message` (guarded-whatsapp-mcp: a recipient matched against an
+allowlist by a case-insensitive name substring, a JID or the digits of a phone number, an
+unlisted one accepted only when it looks like a number or a JID, the message scanned for
+credentials and personal data by patterns and a Luhn check, and a send to an unlisted number held
+until it is repeated with a token hashed from the JID and the message; refusals returned as
+results), because phone numbers, free text screened for secrets, and a confirmation token the
+caller cannot guess, are new; `fuel_find_cheapest` (fuel-prices-mcp: one location string read as
+a `lat,lon` pair inside a UK box, a postcode or an outcode by patterns, upper-cased and looked up
+without its space, a fuel named by one of thirteen aliases mapped to six codes, radius and count
+bounds in the schema, and stations ranked by price against the area's median; refusals raised as
+an `Exception` that is not a `ValueError`), because postal codes and enums with aliases are new;
+`cal_create_event` (cal-scheduler-mcp: ISO 8601 starts and ends read in a zone with DST, a naive
+time taken as wall time and an offset converted, all-day dates, an end after the start or a
+default duration, and an RFC 5545 recurrence rule parsed and checked against its anchor, COUNT
+and UNTIL exclusive, UNTIL moved to UTC), because recurrence rules, and wall times across a DST
+change, are new.
 """
 
 from __future__ import annotations
@@ -258,32 +283,64 @@ LAYERS: dict[str, Layer] = {layer.name: layer for layer in (
           stand_ins=("_TARGETS", "_Logger", "logger"),
           reason="a state among three values and non-negative offset and limit checked only in code, "
                  "server-side filter parameters, and paging of the answer by offset and limit"),
-    Layer("business_days_between", _L + "business_days_between", HELD_OUT,
+    Layer("business_days_between", _L + "business_days_between", TUNING,
           "business-day-mcp 0.1.0, server.py (MIT)",
           (ToolRef("business_days_between", "SCHEMA", "country_holidays_impl"),),
           stand_ins=("holidays", "_FIXED", "_SUBDIVS"),
           reason="ISO 8601 dates, their order and a 100-year span, an ISO 3166-1 country code "
                  "upper-cased and a case-sensitive subdivision refused when unknown, all checked "
                  "only in code behind a schema of bare strings"),
-    Layer("ibangen_us_routing", _L + "ibangen_us_routing", HELD_OUT,
+    Layer("ibangen_us_routing", _L + "ibangen_us_routing", TUNING,
           "ibangen-mcp 0.1.2, server.py and api.py (MIT)",
           (ToolRef("validate_us_routing_numbers", "SCHEMA", "_post"),),
           stand_ins=("api",),
           reason="1-10 non-blank strings of at most 30 characters checked type by type in code, "
                  "a consent flag that must be exactly True; refusals returned as error results"),
-    Layer("jaeger_search_traces", _L + "jaeger_search_traces", HELD_OUT,
+    Layer("jaeger_search_traces", _L + "jaeger_search_traces", TUNING,
           "jaeger-mcp 0.6.1, tools.py and shaping.py (MIT)",
           (ToolRef("jaeger_search_traces", "SCHEMA", "traces_impl"),),
           stand_ins=("get_client", "_shape_trace_summary", "_fail", "output", "SearchTracesOutput",
                      "TraceSummary"),
           reason="bounds stated in the schema (lengths, a 1-1500 limit, non-negative times), tags as "
                  "JSON text checked in code, durations handed on unparsed, empty arguments dropped"),
-    Layer("zotero_search_items", _L + "zotero_search_items", HELD_OUT,
+    Layer("zotero_search_items", _L + "zotero_search_items", TUNING,
           "mcp-zotero 0.3.0, server.py and models.py (MIT)",
           (ToolRef("search_items", "SCHEMA", "items_impl"),),
           stand_ins=("_get_client",),
           reason="the whole input is one object argument validated by a pydantic model under $defs "
                  "(bounds, a string-or-list tag), its keys renamed and None dropped"),
+    Layer("btcpay_invoice", _L + "btcpay_invoice", HELD_OUT,
+          "btcpay-mcp 0.3.0, server.py and client.py (MIT)",
+          (ToolRef("create_invoice", "SCHEMA", "greenfield_post"),
+           ToolRef("create_payment_request", "PAYMENT_REQUEST_SCHEMA", "greenfield_post", "PAYMENT_REQUEST_EXAMPLE")),
+          stand_ins=("PAYMENT_REQUEST_SCHEMA", "PAYMENT_REQUEST_EXAMPLE", "_Response", "_Session",
+                     "_RequestsExceptions", "requests", "os", "logger"),
+          reason="money amounts as strings checked only by float(), currency codes stripped and upper-cased "
+                 "but never checked, optional fields sent only when non-empty or positive, two tools over "
+                 "one backend; refusals returned as text results"),
+    Layer("wa_send_message", _L + "wa_send_message", HELD_OUT,
+          "guarded-whatsapp-mcp 0.1.0, server.py, guard.py, config.py, audit.py and bridge.py (MIT)",
+          (ToolRef("wa_send_message", "SCHEMA", "bridge_post"),),
+          stand_ins=("_BridgeResponse", "_HTTPError", "httpx", "_record", "check_and_record_rate", "load_config",
+                     "guard", "audit", "AUDIT_PATH", "RATE_PATH"),
+          reason="a recipient matched against an allowlist by name, JID or phone digits, unlisted numbers "
+                 "allowed only when they look like one, message text scanned for secrets (patterns, Luhn), "
+                 "a confirmation token for unlisted sends; refusals returned as results"),
+    Layer("fuel_find_cheapest", _L + "fuel_find_cheapest", HELD_OUT,
+          "fuel-prices-mcp 0.1.0, server.py, geo.py, store.py and fuelfinder.py (MIT)",
+          (ToolRef("fuel_find_cheapest", "SCHEMA", "postcodes_get"),),
+          stand_ins=("_PostcodesResponse", "_Client", "httpx", "_FIXED_PRICES", "get_stations", "fuelfinder", "store"),
+          reason="one location string read as a lat,lon pair in a UK box, a postcode or an outcode by "
+                 "patterns, upper-cased and looked up; a fuel among thirteen aliases; bounds in the schema; "
+                 "refusals raised as a non-ValueError exception"),
+    Layer("cal_create_event", _L + "cal_create_event", HELD_OUT,
+          "cal-scheduler-mcp 1.1.3, server.py, timezones.py and ical.py (MIT)",
+          (ToolRef("create_event", "SCHEMA", "save_new_event"),),
+          stand_ins=("vRecur", "Event", "_property", "event_calendar", "serialize", "new_uid", "_now", "_config",
+                     "_Store", "_store", "ical"),
+          reason="ISO 8601 times read in a DST zone (naive as wall time, offsets converted, all-day dates), "
+                 "an end after the start or a default duration, an RFC 5545 recurrence rule checked against "
+                 "its anchor, UNTIL moved to UTC"),
 )}
 
 
