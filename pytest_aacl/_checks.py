@@ -250,8 +250,9 @@ def _unechoed(message: str, value: str) -> str:
         match = difflib.SequenceMatcher(None, message, value, autojunk=False).find_longest_match(
             0, len(message), 0, len(value))
         span = message[match.a: match.a + match.size]
-        if len(span.strip()) < 3:
-            break
+        if (len(span.strip()) < 3 or not any(c.isalnum() for c in span)
+                or not (_bounded(message, match.a, match.size) and _bounded(value, match.b, match.size))):
+            break  # "one" of "none" inside "must be one of", or "', '": a word's part or punctuation, not an echo
         lead = len(span) - len(span.lstrip())
         message = message[: match.a + lead] + message[match.a + lead + len(span.strip()):]
         if len(span.strip()) >= len(value.strip()):  # the whole value: any other stretch is the rule's own
@@ -259,20 +260,59 @@ def _unechoed(message: str, value: str) -> str:
     return message
 
 
+def _whole_unechoed(message: str, values: Iterable[Any]) -> str:
+    """`message` without the first place it quotes one of `values` whole (a text of at least
+    three characters, not inside a word): once, as a refusal echoes what it refuses."""
+    texts = [(v if isinstance(v, str) else json.dumps(v, default=str)).strip() for v in values]
+    for text in sorted(texts, key=len, reverse=True):  # "report" inside "data/report.csv": the longer first
+        if 3 <= len(text) <= 2000:
+            at = message.find(text)
+            if at >= 0 and _bounded(message, at, len(text)):
+                message = message[:at] + message[at + len(text):]
+    return message
+
+
+_NO_DEFAULT = object()
+
+
+def _same_value(a: Any, b: Any) -> bool:
+    """JSON equality (`True` is not `1`)."""
+    try:
+        return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
+    except (TypeError, ValueError):
+        return False
+
+
+def _bounded(text: str, at: int, size: int) -> bool:
+    """Whether `text[at:at+size]` starts and ends at word edges (not inside a word)."""
+    before = text[at - 1] if at > 0 else " "
+    after = text[at + size] if at + size < len(text) else " "
+    first, last = text[at], text[at + size - 1]
+    return not (before.isalnum() and first.isalnum()) and not (after.isalnum() and last.isalnum())
+
+
 @check(code="AACL110", inputs=("conforming",), needs_implementation=True,
        fix="accept every value the schema allows, and pass it on unchanged")
 def identity_on_canonical(case: Case, call: Call, ctx: CheckContext) -> None:
     """Valid canonical arguments are not refused and reach the implementation unchanged."""
-    # keyed by the field the call varied and the refusal's wording: one rule the schema does
-    # not state is one finding, two rules two (an empty `ids` refused, and the plain call's
-    # lists of equal length refused, are not one defect)
-    # (an unlabelled call, the plain one or a generated one, keeps its own key: a plain call
-    # refused is not the defect of one odd value refused)
-    varied = ",".join(sorted({_field_of(label) for label in case.labels})) or "-"
+    # keyed by the field the refusal names (else the one the call varied) and its wording:
+    # one rule the schema does not state is one finding, two rules two (an empty `ids`
+    # refused, and the plain call's lists of equal length refused, are not one defect)
+    varied = ",".join(sorted({_field_of(label) for label in case.labels}))
     if call.outcome == "rejected" and case.labels and all(label.family in EXPLORATORY for label in case.labels):
         return  # "ls -l ../a" built from the examples "ls -l", "cat a": the tool may refuse it
+    if call.outcome == "rejected":
+        # the argument the refusal names is the rule's subject, whichever field the call
+        # varied (one rule met by twenty cases is one finding); whatever the call held may
+        # be echoed ("Invalid profile: notes.txt")
+        named = (refused_argument(case.args, call.message, call.error)  # ("Coordinates must be ...")
+                 or refused_argument(case.args, call.message.lower()))
+        default = ctx.spec.parameters.get("properties", {}).get(named, {}).get("default", _NO_DEFAULT) if named else _NO_DEFAULT
+        # the schema's own default refused is a defect of its own, whatever else the rule refuses
+        varied = f"{named}=default" if default is not _NO_DEFAULT and _same_value(case.args.get(named), default) else (named or varied or "-")
+    message, sent = _whole_unechoed(call.message, case.args.values()), _sent(case)
     _require(call.outcome != "rejected", f"valid canonical arguments produced {_describe(call)}",
-             ("refused valid", varied, _wording(call.message, _sent(case))), "accept every value the schema allows (or tighten the schema to what you accept)")
+             ("refused valid", varied, _wording(message, sent)), "accept every value the schema allows (or tighten the schema to what you accept)")
     _expect_reaches(case, call, ctx, case.args, "pass canonical values on unchanged")
     _takes_effect(case, call, ctx)
 

@@ -23,6 +23,7 @@ from typing import Any
 from . import _argcheck, _branchcov, _probe
 from ._checks import CHECKS, Call, InputKind, _field_of
 from ._context import CheckContext
+from ._dataflow import read_after_call
 from ._errors import InvalidArgument, render_value
 from ._fuzz_report import format_exception, format_report
 from ._jsonvalue import comparable
@@ -388,8 +389,12 @@ def _is_black_box(t: Target) -> bool:
 def _context_for(t: Target, reset: Callable[[], Any] | None = None, tally: Tally | None = None) -> CheckContext:
     """The public face of a target, as checks see it."""
     black_box = _is_black_box(t)
-    return CheckContext(t.name, t.spec, black_box, {k: comparable(v) for k, v in t.defaults.items()},
-                        _caller(t, black_box, reset, tally))
+    ctx = CheckContext(t.name, t.spec, black_box, {k: comparable(v) for k, v in t.defaults.items()},
+                       _caller(t, black_box, reset, tally))
+    layer, patch = getattr(t, "layer", None), getattr(t, "_patch", None)
+    if layer is not None and patch is not None:  # which arguments the layer reads after its implementation answered
+        ctx._cache["read_after_call"] = read_after_call(layer, patch[1])
+    return ctx
 
 
 def _caller(t: Target, black_box: bool, reset: Callable[[], Any] | None,

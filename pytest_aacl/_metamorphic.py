@@ -68,15 +68,21 @@ FIX_IGNORED = ("pass the argument on (or drop it from the schema): a model that 
 
 
 def takes_effect(case: Case, call: Call, ctx: CheckContext) -> None:
-    """ADVICE: a field whose different valid values all reach the implementation as the same call
-    and come back as the same result is likely ignored (a layer that forgets to pass `end` on, a
+    """A field whose different valid values all reach the implementation as the same call and
+    come back as the same result is likely ignored (a layer that forgets to pass `end` on, a
     request key misspelt): the model asked for something the tool never did.  Judged on the
     coverage phase's one-field calls, once `_IGNORED_AFTER` distinct values of the field got
-    through; a field that changes only the result (a format applied afterwards) takes effect."""
-    if call.outcome != "returned" or not call.received or call.stubbed or len(case.labels) != 1:
-        return  # (a stubbed call's result says nothing: an argument applied to the answer is unseen)
+    through; a field that changes only the result (a format applied afterwards) takes effect.
+    A defect where the layer's source shows it never reads the field after that call
+    (`_dataflow`); advice otherwise: the stubbed implementation answers None, so an argument
+    applied to the backend's answer shows nowhere either."""
+    if call.outcome != "returned" or not call.received or len(case.labels) != 1:
+        return
     label = case.labels[0]
     field = field_of(label)
+    read_after = (ctx._cache.get("read_after_call") or {}).get(field)  # None: cannot tell
+    if call.stubbed and read_after is not False:
+        return  # (a stubbed call's result says nothing: an argument applied to the answer is unseen)
     seen = ctx._cache.setdefault("takes_effect", {}).setdefault(field, {"sent": set(), "answered": set()})
     if seen.get("done"):
         return
@@ -87,6 +93,10 @@ def takes_effect(case: Case, call: Call, ctx: CheckContext) -> None:
         return
     if len(seen["sent"]) >= _IGNORED_AFTER and len(seen["answered"]) == 1:
         seen["done"] = True
+        if read_after is False:  # the layer's code never reads it (or what it made of it) after that call
+            raise Defect(f"{field} is ignored: {len(seen['sent'])} different valid values of it reached the "
+                         f"implementation as the same call, {shown(received_json(call, ctx)[0])}, and the tool's "
+                         "code does not read it after that call", ("no effect", field), FIX_IGNORED)
         # advice: the named implementation answers None instead of running, so an argument the
         # layer applies to the backend's answer (a page size, a format) shows nowhere either
         raise Defect(f"{field} seems ignored: {len(seen['sent'])} different valid values of it reached the "

@@ -144,7 +144,7 @@ def failure_key(cdef: CheckDef, case: Case, call: Call, defect: AssertionError) 
     # defect on valid input is one finding whichever class showed it
     labels = () if case.kind == "conforming" else tuple(sorted(
         {f"{_field_of(lb)}/{lb.family or '?'}" for lb in case.labels}))
-    if call.outcome == "escaped" and type(call.error).__name__ == "McpFault":
+    if call.outcome == "escaped" and type(call.error).__name__ in ("McpFault", "AnsweredFault"):
         # a crash the server relayed as its answer: no frame to place it, its message is the cause
         # (and a place in the answer: FastMCP's "non-finite float (nan) at $.a" and "(inf) at
         # $.b" are one tool taking NaN and Infinity in)

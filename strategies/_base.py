@@ -44,7 +44,7 @@ _NAMED: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
         (r"countr", ("France", "Japan")),
         (r"lang", ("en", "fr")),
         (r"currenc", ("USD", "EUR")),
-        (r"file|path", ("report.json", "notes.txt")),
+        (r"(?<!pro)file|path", ("report.json", "notes.txt")),  # ("profile" is no file)
         (r"tag|label|categor|topic|genre", ("python", "testing", "news")),
         (r"name|title|author|user|person|owner", ("Alice Smith", "Bob Jones")),
         (r"(^|_)id$|_ids?$|^ids?$|key|code|sku", ("abc123", "xyz789")),
@@ -81,6 +81,9 @@ _EXAMPLE = re.compile(r"(?:e\.g\.|\bexamples?:|for example|such as|like|(?:valid
                       r"(?:values|options|choices)(?: are| include)?|(?:must be )?one of)[,:]?\s*\(?\s*"
                       r"['\"`]([^'\"`\n]{1,80})['\"`]", re.I)
 #: the further quoted alternatives after an example ("e.g. 'ls -l' or 'cat file.txt'", "'a', 'b' and 'c'")
+#: two or more quoted values in a row, joined by commas, "or", "and" or slashes
+_ALTERNATIVES = re.compile(r"['\"`][^'\"`\n]{1,80}['\"`](?:\s*(?:,|/|\bor\b|\band\b)\s*(?:or\s+|and\s+)?"
+                           r"['\"`][^'\"`\n]{1,80}['\"`])+", re.I)
 _MORE = re.compile(r"\s*(?:,|\bor\b|\band\b|/)\s*(?:or\s+|and\s+)?['\"`]([^'\"`\n]{1,80})['\"`]", re.I)
 #: a value shape a description names ("in YYYY-MM-DD format", "HH:MM", "ISO 8601"), most exact
 #: first: a tool checking the shape in code refuses every other realistic value
@@ -94,11 +97,16 @@ _SHAPES: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple((re.compile
 
 def described(node: Node) -> list[str]:
     """Examples the schema gives itself: `examples`, its `default`, then quoted ones in the description."""
-    out = [v for v in node.schema.get("examples", []) if isinstance(v, str)] if isinstance(node.schema.get("examples"), list) else []
-    default = node.schema.get("default")
+    return described_in(node.schema)
+
+
+def described_in(schema: dict[str, Any], description: Any = None) -> list[str]:
+    """`described` of a schema dict (`description`: an enclosing one, for a union's branch)."""
+    out = [v for v in schema.get("examples", []) if isinstance(v, str)] if isinstance(schema.get("examples"), list) else []
+    default = schema.get("default")
     if isinstance(default, str) and default.strip():  # the tool's own choice ("utf-8"): a value it surely accepts
         out.append(default)
-    description = node.schema.get("description")
+    description = schema.get("description", description)
     if isinstance(description, str):
         out += _examples(description)
         out += next((values for shape, values in _SHAPES if shape.search(description)), ())
@@ -115,6 +123,9 @@ def _examples(description: str) -> list[str]:
         while len(found) < 8 and (more := _MORE.match(description, at)):
             found.append(more.group(1))
             at = more.end()
+    if not found:  # a bare list of quoted values is one too ('"driving", "walking", or "cycling".')
+        for match in _ALTERNATIVES.finditer(description):
+            found += [v for v in re.findall(r"['\"`]([^'\"`\n]{1,80})['\"`]", match.group(0))][:8 - len(found)]
     return found
 
 
@@ -148,7 +159,7 @@ def _named_file(node: Node, name: str) -> list[str]:
     """A file name with the extension the description asks for ("path to the .xlsx workbook",
     "a CSV file"): a tool that checks the extension refuses every other path."""
     description = node.schema.get("description")
-    if not re.search(r"file|path", name.lower()) or not isinstance(description, str):
+    if not re.search(r"(?<!pro)file|path", name.lower()) or not isinstance(description, str):
         return []
     found = _EXTENSION.search(description)
     return [f"data/report.{(found.group(1) or found.group(2)).lower()}"] if found else []

@@ -97,6 +97,12 @@ FORMAT_STRATEGIES: dict[str, st.SearchStrategy[str]] = {
 _POOLS: tuple[tuple[re.Pattern[str], st.SearchStrategy[str]], ...] = tuple(
     (re.compile(p, re.IGNORECASE), s) for p, s in (
         (r"expression|formula|equation|calculation", st.sampled_from(("2 + 3", "(4 * 5) / 2", "10 - 7", "2 * 3.5"))),
+        # [longitude, latitude] pairs as JSON text (GeoJSON order), and "lat,lon" text, as the base call has
+        (r"coordinates|coords|waypoints|polyline", st.sampled_from((
+            "[[13.405, 52.52], [2.3522, 48.8566]]", "[[-0.1276, 51.5072], [2.3522, 48.8566], [13.405, 52.52]]",
+            "52.52,13.405"))),
+        (r"^package(_?name)?$", st.sampled_from(("requests", "numpy", "Django", "typing-extensions"))),
+        (r"^(python_?|target_?)?version$|_version$", st.sampled_from(("3.11", "1.2.3", "2.0", "3.12.1"))),
         (r"e-?mail", _email),
         (r"url|uri\b|link|website|homepage|endpoint", _url),
         (r"domain|host|site", _domain),
@@ -108,7 +114,7 @@ _POOLS: tuple[tuple[re.Pattern[str], st.SearchStrategy[str]], ...] = tuple(
         (r"timezone|time_zone|\btz\b", st.sampled_from(_TIMEZONES)),
         (r"^q$|query|search|keyword|question|prompt|topic", st.sampled_from(_QUERIES)),
         (r"(^|_)(full_?)?name$|author|user|person|owner|customer", _name),
-        (r"path|file", st.sampled_from(_PATHS)),
+        (r"path|(?<!pro)file", st.sampled_from(_PATHS)),  # ("profile" is no file)
     )
 )
 

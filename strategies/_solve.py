@@ -347,6 +347,11 @@ class Solver:
         else:
             pool = R.named_pool(name, description)
             plain = R.text(lo, hi)
+            own = _own_values(s, description, lo, hi)
+            if own:  # the values the field's own words give ("driving", "walking"): half the draws,
+                # as a model reading them would send (a tool checking them in code refuses the rest)
+                plain = st.sampled_from(own) | plain
+                pool = st.sampled_from(own) | pool if pool is not None else None
             if pool is None:
                 base = plain
             elif lo <= 3 and (hi is None or hi >= 40):  # every pool value fits
@@ -581,3 +586,13 @@ def _first_live(makers: list[Any], known_live: bool = False) -> st.SearchStrateg
         return draw(st.nothing())
 
     return _drawn_by(first_live) if makers else st.nothing()
+
+
+def _own_values(s: dict[str, Any], description: Any, lo: int, hi: Any) -> list[str]:
+    """The strings a field's schema and description give as examples, that fit its length."""
+    from ._base import (
+        described_in,  # lazy: _base builds on the canonical strategies, which build on this
+    )
+
+    found = described_in(s, description)
+    return list(dict.fromkeys(v for v in found if lo <= len(v) <= (hi if isinstance(hi, int) else math.inf)))

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import inspect
 import re
+from typing import Any
 
-__all__ = ["parse_docstring"]
+__all__ = ["documented", "parse_docstring"]
 
 _GOOGLE = re.compile(
     r"^(?:args|arguments|parameters|params|keyword args|keyword arguments|attributes|"
@@ -111,3 +112,44 @@ def _sphinx(lines: list[str], params: dict[str, str]) -> None:
             current = None
         elif current and _indent(line) > 0:
             params[current] = (params[current] + " " + text).strip()
+
+
+def documented(parameters: dict[str, Any], description: str) -> dict[str, Any]:
+    """`parameters` with each top-level property that has no description given the one the
+    tool's description writes for it ("Args: limit: at most 100", ":param limit:", or a line
+    "limit: at most 100").  FastMCP puts a function's whole docstring in the tool's
+    description and none of it in the properties: the rules a model reads ("JSON array of
+    [lon, lat] pairs", "one of driving, walking") were invisible to the fuzzer."""
+    props = parameters.get("properties")
+    if not description or not isinstance(props, dict):
+        return parameters
+    missing = [k for k, v in props.items() if isinstance(v, dict) and not v.get("description")]
+    if not missing:
+        return parameters
+    _, docs = parse_docstring(description)
+    lines = inspect.cleandoc(description).splitlines()
+    found: dict[str, str] = {}
+    for name in missing:
+        text = docs.get(name, "").strip() or _plain_entry(lines, name)
+        if text:
+            found[name] = text
+    if not found:
+        return parameters
+    return {**parameters, "properties": {k: ({**v, "description": found[k]} if k in found else v) for k, v in props.items()}}
+
+
+def _plain_entry(lines: list[str], name: str) -> str:
+    """The text after `name:` (or `- name:`, `` `name` -- ``) at the start of a line, with the
+    lines indented under it."""
+    entry = re.compile(rf"^([-*•]\s*)?`?{re.escape(name)}`?\s*(?:\([^)]*\))?\s*(?::|--|—|-)\s+(\S.*)$")
+    for i, line in enumerate(lines):
+        match = entry.match(line.strip())
+        if not match:
+            continue
+        text, base = match.group(2).strip(), _indent(line)
+        for more in lines[i + 1:]:
+            if not more.strip() or _indent(more) <= base:
+                break
+            text += " " + more.strip()
+        return text
+    return ""

@@ -122,7 +122,7 @@ def from_function(func: Callable[..., Any], schema: Any, *, spy: NamedSpy | None
     name = getattr(func, "__name__", type(func).__name__)
     try:
         if schema is not None:
-            spec = spec_for(schema, name, (inspect.getdoc(func) or "").split("\n")[0])
+            spec = spec_for(schema, name, inspect.getdoc(func) or "")  # as FastMCP does: the whole docstring
         elif spy is not None:
             spec = _specs.from_function(spy.original)  # the implementation's hints are the contract
         else:
@@ -133,7 +133,7 @@ def from_function(func: Callable[..., Any], schema: Any, *, spy: NamedSpy | None
     how = spy.target_kw() if spy is not None else {"black_box": True}
     if spy is not None:  # what the interface fills in when the model leaves a field out
         how["defaults"] = {**how["defaults"], **_interface_defaults(func, spec)}
-    return Target(name, spec, lambda args: func(**args), **how, **kw)
+    return Target(name, spec, lambda args: func(**args), **how, layer=func, **kw)
 
 
 def _interface_defaults(func: Callable[..., Any], spec: ToolSpec) -> dict[str, Any]:

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
+import dataclasses
 import json
 import logging
 import pickle
@@ -36,8 +37,9 @@ from typing import Any
 from .._call import Call
 from .._errors import TargetError
 from .._jsonvalue import non_finite_at, observable
-from .._reach import error_answer
+from .._reach import PYTHON_FAULT, error_answer
 from .._repr import safe_repr
+from .._specs._docstrings import documented
 from .._toolspec import ToolSpec
 from ._pickling import pack_exception, unpack_exception
 from ._worker import (
@@ -49,7 +51,7 @@ from ._worker import (
     worker_for,
 )
 
-__all__ = ["McpError", "McpFault", "Refused", "Target", "TargetError", "ToolCrashed", "as_json", "machinery", "recorder"]
+__all__ = ["AnsweredFault", "AnsweredRefusal", "McpError", "McpFault", "Refused", "Target", "TargetError", "ToolCrashed", "as_json", "machinery", "recorder"]
 
 
 class Refused(Exception):
@@ -65,6 +67,18 @@ def _on_the_stub(exc: BaseException) -> bool:
     `cannot unpack non-iterable NoneType object`), raised as it is or wrapped by the layer
     in its own refusal ("Failed to check: 'NoneType' object has no attribute 'get'")."""
     return "NoneType" in str(exc)
+
+
+class AnsweredRefusal(Refused):
+    """An error a layer answered as its result (`{"error": ...}`, "Error: ...") before it
+    called the named implementation: the layer's refusal, as MCP servers commonly refuse.
+    Judged as a correction, so a valid value refused this way is refused all the same."""
+
+
+class AnsweredFault(Exception):
+    """An error answered as a result, before the named implementation was called, whose text
+    is the interpreter's own (`object of type 'NoneType' has no len()`): the layer crashed,
+    caught the crash and answered its text; no layer means that as a correction."""
 
 
 class McpFault(Exception):
@@ -128,9 +142,14 @@ class Target:
         isolate: bool = True,
         cap_memory: bool = True,
         warmup: Callable[[], Any] | None = None,
+        layer: Callable[..., Any] | None = None,
     ) -> None:
         self.name = name
-        self.spec = spec
+        self.layer = layer  # the hand-written interface function, when there is one (its source is read)
+        # what the tool's description says of each argument, where its schema says nothing: the
+        # generator reads those words as a model does
+        params = documented(spec.parameters, spec.description)
+        self.spec = spec if params is spec.parameters else dataclasses.replace(spec, parameters=params)
         self.black_box = black_box
         self.correction = correction
         self.spy = spy
@@ -247,9 +266,16 @@ class Target:
             return {"outcome": kind, "error": pack_exception(exc, machinery), "received": self._pack_received(box)}
         finally:
             rec.calls = None
-        if box and self._patch is not None and "NoneType" in error_answer(result):
+        said = error_answer(result) if self._patch is not None else ""
+        if box and "NoneType" in said:
             # the same, caught by the layer and answered as an error ("Failed: 'NoneType' object ...")
             return {"outcome": "returned", "result": None, "received": self._pack_received(box), "stubbed": True}
+        if said and not box:
+            # refused (or crashed) in the answer before the implementation: judged as the raised
+            # refusal (or escape) it stands for, as a server's in-band error is counted refused
+            error = (AnsweredFault if PYTHON_FAULT.search(said[:2000]) else AnsweredRefusal)(said)
+            kind = "escaped" if isinstance(error, AnsweredFault) else "rejected"
+            return {"outcome": kind, "error": pack_exception(error, machinery), "received": self._pack_received(box)}
         try:  # the observable result shows a non-finite float as text: look at what the tool returned
             odd = non_finite_at(result) or non_finite_at(raw)
         except Exception:  # a hostile result object: judged by what it shows

@@ -1,0 +1,102 @@
+"""A layer that answers its refusals as results (`{"error": ...}`), as most MCP servers do,
+judged like one that raises them, once the implementation is named.
+
+Before, such a layer (mcp-geo, pypi-query-mcp-server in the mutation benchmark) drew
+"invalid arguments produced a normal return instead of a correction" for every refusal, and a
+valid value it refused, or a crash it caught and answered as text, went unseen.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+from pytest_aacl import fuzz
+
+SCHEMA = {"type": "object", "additionalProperties": False, "required": ["points"], "properties": {
+    "points": {"type": "array", "items": {"type": "number"}},
+    "profile": {"type": "string", "default": "driving"}}}
+PROFILES = {"driving", "walking", "cycling"}
+
+
+def route_impl(points: list[float], profile: str) -> dict[str, Any]:
+    return {"points": points, "profile": profile}
+
+
+def _answering(check: Any) -> Any:
+    """The layer's shape: every exception caught and answered as an error result."""
+    def route(points: Any, profile: Any = "driving") -> dict[str, Any]:
+        try:
+            return check(points, profile)
+        except Exception as exc:
+            return {"error": str(exc), "hint": "check your input"}
+    return route
+
+
+def _strict(points: Any, profile: Any) -> dict[str, Any]:
+    if not isinstance(points, list) or not all(isinstance(p, (int, float)) and not isinstance(p, bool) for p in points):
+        raise ValueError("points must be a list of numbers")
+    if profile not in PROFILES:
+        raise ValueError(f"Invalid profile: {profile}. Supported: {sorted(PROFILES)}")
+    return route_impl(points=points, profile=profile)
+
+
+def _fuzz(layer: Any, checks: list[str]) -> Any:
+    return fuzz(layer, schema=SCHEMA, implementation=(sys.modules[__name__], "route_impl"), checks=checks,
+                max_examples=60, seed=0)
+
+
+def test_an_answered_refusal_of_an_invalid_value_is_a_correction() -> None:
+    report = _fuzz(_answering(_strict), ["rejects_invalid"])
+    assert not [f for f in report.findings if "normal return" in f.message], str(report)
+    assert report.calls["route"].refused > 0, str(report)
+
+
+def test_a_valid_value_refused_in_the_answer_is_one_finding_per_rule() -> None:
+    """Every string is a valid `profile`; the layer takes three.  "Invalid profile: notes.txt"
+    and "Invalid profile: README.md" are one rule: one finding, about `profile`."""
+    report = _fuzz(_answering(_strict), ["identity_on_canonical"])
+    refused = [f for f in report.findings if "refused valid" in f.key]
+    assert refused, str(report)
+    assert all("profile" in f.key for f in refused), [f.key for f in refused]
+    assert len({f.key for f in refused if "Invalid profile" in str(f.key)}) == 1, [f.key for f in refused]
+
+
+def test_the_schemas_own_default_refused_is_a_finding_of_its_own() -> None:
+    def lost_default(points: Any, profile: Any) -> dict[str, Any]:
+        if profile not in PROFILES - {"driving"}:  # the default forgotten from the allowed set
+            raise ValueError(f"Invalid profile: {profile}. Supported: {sorted(PROFILES)}")
+        return route_impl(points=points, profile=profile)
+
+    keys = {str(f.key) for f in _fuzz(_answering(lost_default), ["identity_on_canonical"]).findings}
+    assert any("profile=default" in k for k in keys), keys
+    assert not any("profile=default" in str(f.key) for f in _fuzz(_answering(_strict), ["identity_on_canonical"]).findings)
+
+
+def test_a_crash_the_layer_answers_as_text_is_a_crash() -> None:
+    """`len(None)` on a valid call, caught and answered as {"error": "object of type 'NoneType'
+    has no len()"}: the layer's own programming error, before the implementation was called
+    (the stub's None cannot be its cause)."""
+    def parse(points: Any) -> Any:
+        return None  # the bug: the parsed list is lost
+
+    def crashing(points: Any, profile: Any) -> dict[str, Any]:
+        parsed = parse(points)
+        if len(parsed) < 2:
+            raise ValueError("at least two points")
+        return route_impl(points=parsed, profile=profile)
+
+    report = _fuzz(_answering(crashing), ["total"])
+    assert [f for f in report.findings if f.check == "total" and "has no len()" in f.message], str(report)
+    assert not [f for f in _fuzz(_answering(_strict), ["total"]).findings if "has no len()" in f.message]
+
+
+def test_an_error_answered_after_the_implementation_is_the_backends_answer() -> None:
+    """Once the implementation was called, an error in the answer is what the backend said
+    (judged as an answer, as before), not the layer refusing."""
+    def backend_says_no(points: Any, profile: Any) -> dict[str, Any]:
+        route_impl(points=points, profile=profile)
+        return {"error": "no route found"}
+
+    report = _fuzz(_answering(backend_says_no), ["identity_on_canonical"])
+    assert not [f for f in report.findings if "refused valid" in f.key], str(report)
