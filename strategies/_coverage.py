@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from pytest_aacl._call import ADVISORY
+from pytest_aacl._ranges import range_pairs
 
 from ._adversarial import payloads, plant, sites
 from ._base import Path, base_call, candidates, copy_json, get_at
@@ -314,6 +315,10 @@ def _conforming(root: Node, base: dict[str, Any]) -> list[dict[str, Any]]:
                 label = Label(format_path(path), f"canonical:{cls.key}", cand, cand)
                 nth[cls.key] = nth.get(cls.key, -1) + 1
                 classes.append((nth[cls.key], _labelled(_set(base, path, cand), label)))
+    for opening, closing in range_pairs(root.props):  # the degenerate range: end_date = start_date
+        if opening in base and closing in base and base[opening] != base[closing]:
+            label = Label(closing, "canonical:object.equal_range", base[opening], base[opening])
+            classes.append((0, _labelled({**base, closing: copy_json(base[opening])}, label)))
     unique: dict[str, dict[str, Any]] = {}
     # one value of every class of every field first, then the second values, ...
     ranked = _round_robin(classes, lambda c: c[1].labels[0].path.split(".")[0].split("[")[0], lambda c: c[0])

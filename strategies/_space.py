@@ -352,6 +352,9 @@ CATALOGUE: tuple[InputClass, ...] = (
     # -- object ----------------------------------------------------------------------
     _c("object", "free_form", "a free-form object: empty, and keys with dots, spaces, capitals, an empty key",
        _free_object),
+    # (built by the coverage phase from the base call: it takes two fields)
+    InputClass("object", "equal_range", "canonical", "a range whose closing field equals its opening one: end_date "
+               "= start_date, max_price = min_price (the degenerate range a tool must take or say it refuses)"),
     *(_r("object", f) for f in (F.OBJECT_JSON_STRING, F.OBJECT_CODE_FENCE, F.OBJECT_PYTHON_LITERAL, F.KEY_CASE)),
     *(_i("object", k) for k in ("unexpected_field", "missing_required", "type_change", "invalid_json_text")),
 )

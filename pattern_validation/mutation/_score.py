@@ -18,6 +18,7 @@ import contextlib
 import functools
 import importlib
 import inspect
+import linecache
 import os
 import pickle
 import random
@@ -101,12 +102,15 @@ def load_source(layer: Layer, source: str, tag: str) -> Iterator[types.ModuleTyp
     module.__file__ = f"<mutant {layer.name} {tag}>"
     sys.modules[name] = module
     _SOURCES[module.__file__] = source
+    # its source readable as a file's is (`inspect.getsource`): the fuzzer reads a layer's code
+    linecache.cache[module.__file__] = (len(source), None, source.splitlines(True), module.__file__)
     try:
         exec(compile(source, module.__file__, "exec"), module.__dict__)
         yield module
     finally:
         sys.modules.pop(name, None)
         _SOURCES.pop(module.__file__, None)
+        linecache.cache.pop(module.__file__, None)
 
 
 #: the source of each loaded mutant or original, by its module's file name
