@@ -262,12 +262,14 @@ def _unechoed(message: str, value: str) -> str:
 
 def _whole_unechoed(message: str, values: Iterable[Any]) -> str:
     """`message` without the first place it quotes one of `values` whole (a text of at least
-    three characters, not inside a word): once, as a refusal echoes what it refuses."""
+    two characters, not inside a word): once, as a refusal echoes what it refuses."""
     texts = [(v if isinstance(v, str) else json.dumps(v, default=str)).strip() for v in values]
     for text in sorted(texts, key=len, reverse=True):  # "report" inside "data/report.csv": the longer first
-        if 3 <= len(text) <= 2000:
+        if 2 <= len(text) <= 2000:
             at = message.find(text)
-            if at >= 0 and _bounded(message, at, len(text)):
+            while at >= 0 and not _bounded(message, at, len(text)):  # "ab" inside "table" is no echo
+                at = message.find(text, at + 1)
+            if at >= 0:
                 message = message[:at] + message[at + len(text):]
     return message
 

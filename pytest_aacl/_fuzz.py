@@ -97,10 +97,13 @@ class FuzzReport:
     #: tools whose answers to the same arguments changed by themselves (state, time,
     #: randomness): not defects, reported apart so a result comparison is not trusted blindly
     unreproducible: list[Finding] = field(default_factory=list)
+    #: the tool being fuzzed when the run was interrupted (Ctrl-C, SIGINT), "" for a whole run
+    interrupted: str = ""
 
     @property
     def ok(self) -> bool:
-        return not self.findings
+        """No finding in a run that finished (an interrupted run is not a pass)."""
+        return not self.findings and not self.interrupted
 
     def __str__(self) -> str:
         return format_report(self)
@@ -164,6 +167,7 @@ def fuzz(
                 try:
                     _fuzz_one(t, names, max_examples, seed, reset, report, _corpus_cases(corpus, t.name))
                 except KeyboardInterrupt as stop:  # Ctrl-C: what was found so far goes with it
+                    report.interrupted = t.name
                     stop.aacl_report = report  # type: ignore[attr-defined]
                     raise
                 finally:

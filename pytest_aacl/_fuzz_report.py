@@ -30,8 +30,15 @@ def _printable(line: str) -> str:
     return text if len(text) <= _MAX_LINE else text[:_MAX_LINE] + "…"
 
 
+#: how a crash the tool answered as text (no exception crossed to pytest-aacl) is shown
+_ANSWERED = {"McpFault": "the tool answered (isError)", "AnsweredFault": "the tool answered (as its result)"}
+
+
 def format_exception(error: BaseException, frames: int = 3) -> str:
     """The exception line plus its last `frames` frames: enough to find the bug, no more."""
+    said = _ANSWERED.get(type(error).__name__)
+    if said:  # not an exception of ours or the tool's: an answer whose text is a crash's
+        return f"{said}: {_printable(str(error))}"
     try:
         tb = traceback.TracebackException.from_exception(error, limit=None)
         stack = [f for f in tb.stack if not machinery(f.filename)][-frames:]  # the tool's frames, not ours
@@ -95,13 +102,24 @@ def format_report(report: FuzzReport, *, replay: str = "", advice: bool = True) 
     skipped += _coverage_lines(getattr(report, "coverage", {}))
     notes = _advice(report.advice) if advice else []
     reach = _reach_lines(report)
+    stopped = getattr(report, "interrupted", "")
+    if stopped:  # said first: "no findings" of a run cut short is not a pass
+        tools = list(getattr(report, "tools", ()))
+        after = tools[tools.index(stopped) + 1:] if stopped in tools else []
+        rest = f"; not fuzzed: {', '.join(after)}" if after else ""
+        banner = [f"INTERRUPTED while fuzzing {stopped}: below is what was found before; the check that was "
+                  f"running on {stopped} did not finish and its findings are not counted{rest}"]
+    else:
+        banner = []
     if not report.findings:
         blocked = any(line.startswith("WARNING") for line in reach)
         head = f"pytest-aacl: no findings ({report.examples_run} examples)"
-        if blocked:
+        if stopped:
+            head = f"pytest-aacl: no findings before the run was interrupted ({report.examples_run} examples)"
+        elif blocked:
             head = f"pytest-aacl: no findings in what was tested, but see the WARNING ({report.examples_run} examples)"
-        return "\n".join([head, *reach, *notes, *skipped])
-    out: list[str] = []
+        return "\n".join([*banner, head, *reach, *notes, *skipped])
+    out: list[str] = [*banner]
     hidden = 0
     for tool in _ordered(f.tool for f in report.findings):
         mine = [f for f in report.findings if f.tool == tool]
@@ -109,7 +127,7 @@ def format_report(report: FuzzReport, *, replay: str = "", advice: bool = True) 
         out += [head, "=" * len(head)]
         for finding in mine:
             block = format_finding(finding).splitlines()
-            if out[2:] and len(out) + len(block) > MAX_REPORT_LINES:  # the first one always shows
+            if out[2 + len(banner):] and len(out) + len(block) > MAX_REPORT_LINES:  # the first one always shows
                 hidden += 1
                 continue
             out += [*block, ""]

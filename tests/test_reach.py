@@ -626,3 +626,32 @@ def test_a_refused_plain_call_is_replaced_by_a_near_one_the_tool_accepts() -> No
     assert '"date"' not in tally.rebased and '"start"' in tally.rebased, tally.rebased
     assert "the realistic plain call was refused; the cases were built on" in str(report)
     assert any(f.check == "total" and "ZeroDivisionError" in f.message for f in report.findings), str(report)
+
+
+def test_a_report_of_an_interrupted_fuzz_call_says_so_and_is_not_ok() -> None:
+    """`fuzz()` interrupted (Ctrl-C, SIGINT) hands its report over on the KeyboardInterrupt;
+    that report said "no findings" and `ok` was True, as if the run had passed (trial 10)."""
+    import pytest_aacl
+    from pytest_aacl import check, fuzz
+
+    seen = [0]
+
+    @check(inputs=("hallucinated",))
+    def presses_ctrl_c(case: Any, call: Any, ctx: Any) -> None:
+        seen[0] += 1
+        if seen[0] == 5:
+            raise KeyboardInterrupt
+
+    def first(n: int) -> int:
+        return n
+
+    try:
+        with pytest.raises(KeyboardInterrupt) as stopped:
+            fuzz(first, checks=["presses_ctrl_c"], max_examples=20, seed=0)
+    finally:
+        pytest_aacl.CHECKS.pop("presses_ctrl_c", None)
+    report = stopped.value.aacl_report  # type: ignore[attr-defined]
+    assert report.interrupted == "first" and not report.ok
+    text = str(report)
+    assert text.startswith("INTERRUPTED while fuzzing first:"), text
+    assert "no findings before the run was interrupted" in text
