@@ -207,7 +207,12 @@ def _advice(advice: list[Finding]) -> list[str]:
         first = items[0]
         tools = _ordered(i.tool for i in items)
         where = first.tool if len(tools) == 1 else f"{len(tools)} tools ({', '.join(tools[:4])}{', ...' if len(tools) > 4 else ''})"
-        out += [f"  [{first.check}] {where}: {first.message}", f"      e.g. {first.call}"]
+        if len({i.message for i in items}) > 1:  # one tool's words are not every tool's (trial 10: a field
+            # name of one tool printed for a group whose other tools have no such field)
+            out += [f"  [{first.check}] {len(items)} on {where}; e.g. {first.tool}: {first.message}",
+                    f"      e.g. {first.call}"]
+        else:
+            out += [f"  [{first.check}] {where}: {first.message}", f"      e.g. {first.call}"]
         if first.fix:
             out.append(f"      Fix: {first.fix}")
     return out

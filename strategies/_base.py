@@ -20,6 +20,7 @@ from pytest_aacl._ranges import range_pairs
 
 from ._canonical import validator
 from ._described import after
+from ._examples import described_in
 from ._schema import Node, build
 
 __all__ = ["NoBase", "base_call", "base_value", "candidates", "described"]
@@ -77,78 +78,12 @@ class NoBase(Exception):
     """No value of this node can be found (an unsatisfiable or hopelessly exotic schema)."""
 
 
-_EXAMPLE = re.compile(r"(?:e\.g\.|\bexamples?:|for example|such as|like|(?:valid|allowed|accepted|supported|possible) "
-                      r"(?:values|options|choices)(?: are| include)?|(?:must be )?one of)[,:]?\s*\(?\s*"
-                      r"['\"`]([^'\"`\n]{1,80})['\"`]", re.I)
-#: the further quoted alternatives after an example ("e.g. 'ls -l' or 'cat file.txt'", "'a', 'b' and 'c'")
-#: two or more quoted values in a row, joined by commas, "or", "and" or slashes
-_ALTERNATIVES = re.compile(r"['\"`][^'\"`\n]{1,80}['\"`](?:\s*(?:,|/|\bor\b|\band\b)\s*(?:or\s+|and\s+)?"
-                           r"['\"`][^'\"`\n]{1,80}['\"`])+", re.I)
-_MORE = re.compile(r"\s*(?:,|\bor\b|\band\b|/)\s*(?:or\s+|and\s+)?['\"`]([^'\"`\n]{1,80})['\"`]", re.I)
-#: a value shape a description names ("in YYYY-MM-DD format", "HH:MM", "ISO 8601"), most exact
-#: first: a tool checking the shape in code refuses every other realistic value
-_SHAPES: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple((re.compile(p, re.I), v) for p, v in (
-    (r"YYYY-MM-DD[T ]HH|date-?time|ISO[ -]?8601|RFC ?3339", ("2024-01-15T14:30:25+00:00", "2024-01-15T14:30:25Z")),
-    (r"YYYY-MM-DD|yyyy-mm-dd", ("2024-06-01", "2024-01-15")),
-    (r"\bHH:MM:SS\b", ("14:30:00",)),
-    (r"\bHH:MM\b", ("14:30", "09:05")),
-))
+
 
 
 def described(node: Node) -> list[str]:
     """Examples the schema gives itself: `examples`, its `default`, then quoted ones in the description."""
     return described_in(node.schema)
-
-
-def described_in(schema: dict[str, Any], description: Any = None) -> list[str]:
-    """`described` of a schema dict (`description`: an enclosing one, for a union's branch)."""
-    out = [v for v in schema.get("examples", []) if isinstance(v, str)] if isinstance(schema.get("examples"), list) else []
-    default = schema.get("default")
-    if isinstance(default, str) and default.strip():  # the tool's own choice ("utf-8"): a value it surely accepts
-        out.append(default)
-    description = schema.get("description", description)
-    if isinstance(description, str):
-        out += _examples(description)
-        out += next((values for shape, values in _SHAPES if shape.search(description)), ())
-        out += _json_examples(description)
-    return out
-
-
-def _examples(description: str) -> list[str]:
-    """The quoted examples a description gives, each with the alternatives quoted after it."""
-    found: list[str] = []
-    for match in _EXAMPLE.finditer(description):
-        found.append(match.group(1))
-        at = match.end()
-        while len(found) < 8 and (more := _MORE.match(description, at)):
-            found.append(more.group(1))
-            at = more.end()
-    if not found:  # a bare list of quoted values is one too ('"driving", "walking", or "cycling".')
-        for match in _ALTERNATIVES.finditer(description):
-            found += [v for v in re.findall(r"['\"`]([^'\"`\n]{1,80})['\"`]", match.group(0))][:8 - len(found)]
-    return found
-
-
-def _json_examples(description: str) -> list[str]:
-    """JSON objects and arrays written out in a description ("Example: [{"filename": ...}]"),
-    as text: a string field that takes JSON text refuses every other realistic value."""
-    found: list[str] = []
-    decoder = json.JSONDecoder()
-    at = 0
-    while len(found) < 2:
-        starts = [i for i in (description.find("{", at), description.find("[", at)) if i >= 0]
-        if not starts:
-            break
-        start = min(starts)
-        try:
-            value, end = decoder.raw_decode(description, start)
-        except ValueError:
-            at = start + 1
-            continue
-        if isinstance(value, (dict, list)) and value:
-            found.append(description[start:end])
-        at = end
-    return found
 
 
 _EXTENSION = re.compile(r"(?<![\w/])\.([a-z][a-z0-9]{1,4})\b|\b(csv|tsv|json|xlsx|xls|docx|pptx|pdf|txt|"

@@ -24,6 +24,7 @@ from hypothesis import reject
 from hypothesis import strategies as st
 
 from . import _realistic as R
+from ._examples import described_in
 from ._formatcheck import format_checker as _format_checker
 from ._hjs import FALSEY, get_type, merged
 from ._hjs import canonical as _canonicalish
@@ -590,9 +591,5 @@ def _first_live(makers: list[Any], known_live: bool = False) -> st.SearchStrateg
 
 def _own_values(s: dict[str, Any], description: Any, lo: int, hi: Any) -> list[str]:
     """The strings a field's schema and description give as examples, that fit its length."""
-    from ._base import (
-        described_in,  # lazy: _base builds on the canonical strategies, which build on this
-    )
-
     found = described_in(s, description)
     return list(dict.fromkeys(v for v in found if lo <= len(v) <= (hi if isinstance(hi, int) else math.inf)))

@@ -151,16 +151,30 @@ def search_window_drops_end(query: Any = None, start: Any = None, end: Any = Non
 def _ignored(layer: Any) -> list[Any]:
     report = fuzz(layer, schema=WINDOW_SCHEMA, implementation=(sys.modules[__name__], "search_impl"),
                   checks=["identity_on_canonical"], max_examples=80, seed=0)
-    assert not [f for f in report.findings if f.key[1:2] == ("no effect",)]
-    return [f for f in report.advice if f.key[1:2] == ("no effect",)]
+    return [f for f in [*report.findings, *report.advice] if f.key[1:2] == ("no effect",)]
 
 
 def test_an_argument_the_layer_never_passes_on_is_found() -> None:
-    """Advice, not a defect: the named implementation answers None instead of running, so an
-    argument the layer applies to the backend's answer (a page size) would look the same."""
+    """A defect: `end` is checked, never put into the request, and the layer's source reads
+    nothing made of it after the implementation was called (`_dataflow`)."""
     found = _ignored(search_window_drops_end)
-    assert [f.key[2] for f in found] == ["end"], found
-    assert "end seems ignored" in found[0].message and found[0].severity == "advice"
+    assert [(f.key[2], f.severity) for f in found] == [("end", "defect")], found
+    assert "end is ignored" in found[0].message
+
+
+def test_an_argument_read_after_the_call_is_only_advice_when_it_looks_ignored() -> None:
+    """Where the layer reads the argument after the implementation answered (a page size on
+    the rows), the stub's None hides what it does: "seems ignored", advice."""
+    def drops_end_but_echoes_it(query: Any = None, start: Any = None, end: Any = None, layout: Any = "table") -> Any:
+        if not isinstance(query, str) or layout not in ("table", "list", "csv"):
+            raise ValueError("query: expected text; layout: one of table, list, csv")
+        _dates(start, end)
+        rows = search_impl(params={"q": query, "from": start})
+        return {"rows": rows, "until": end if rows else None}
+
+    found = _ignored(drops_end_but_echoes_it)
+    assert [(f.key[2], f.severity) for f in found] == [("end", "advice")], found
+    assert "end seems ignored" in found[0].message
 
 
 def test_an_argument_that_shapes_only_the_answer_takes_effect() -> None:

@@ -276,6 +276,22 @@ def test_the_report_is_bounded_and_lists_advice_apart() -> None:
     assert "Advice (1, does not fail the run):" in lines and lines[-1] == "200 finding(s) in 0 examples; seed=1"
 
 
+def test_advice_grouped_over_tools_does_not_name_one_tools_field_for_all() -> None:
+    """One kind of advice on three tools with different fields (trial 10: "geojson takes a list
+    or a text" printed once for a group whose third tool has `geom_a` and `geom_b`)."""
+    from pytest_aacl import Finding, FuzzReport
+    from pytest_aacl._fuzz_report import format_report
+
+    def advice(tool: str, field: str) -> Finding:
+        return Finding(tool=tool, check="list_or_text", message=f"{field} takes a list or a text", call=f"{tool}()",
+                       args={}, kind="schema", outcome="", key=("list_or_text", "undeclared"), severity="advice")
+
+    same = format_report(FuzzReport(advice=[advice("a", "geojson"), advice("b", "geojson")]))
+    assert "[list_or_text] 2 tools (a, b): geojson takes a list or a text" in same, same
+    mixed = format_report(FuzzReport(advice=[advice("a", "geojson"), advice("c", "geom_a"), advice("c", "geom_b")]))
+    assert "[list_or_text] 3 on 2 tools (a, c); e.g. a: geojson takes a list or a text" in mixed, mixed
+
+
 def fetch(url: AnyUrl, max_length: int = 5000) -> str:
     """Fetch a URL."""
     return str(url)[:max_length]

@@ -1,0 +1,86 @@
+"""The values a field's own words give: `examples`, its `default`, quoted examples in its
+description ("e.g. 'ls -l' or 'cat file.txt'", a bare '"driving", "walking", or "cycling"'), a
+shape it names ("YYYY-MM-DD") and JSON it writes out.
+
+A model sends what the description shows; a tool that checks such a value in code refuses
+every other one.  The base call (`_base`) puts these first, and the solver's draws (`_solve`)
+take them for half of a plain string's values.  No strategy is built here: both import it.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+__all__ = ["described_in"]
+
+#: a value shape a description names ("in YYYY-MM-DD format", "HH:MM", "ISO 8601"), most exact
+#: first: a tool checking the shape in code refuses every other realistic value
+_SHAPES: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple((re.compile(p, re.I), v) for p, v in (
+    (r"YYYY-MM-DD[T ]HH|date-?time|ISO[ -]?8601|RFC ?3339", ("2024-01-15T14:30:25+00:00", "2024-01-15T14:30:25Z")),
+    (r"YYYY-MM-DD|yyyy-mm-dd", ("2024-06-01", "2024-01-15")),
+    (r"\bHH:MM:SS\b", ("14:30:00",)),
+    (r"\bHH:MM\b", ("14:30", "09:05")),
+))
+
+
+_EXAMPLE = re.compile(r"(?:e\.g\.|\bexamples?:|for example|such as|like|(?:valid|allowed|accepted|supported|possible) "
+                      r"(?:values|options|choices)(?: are| include)?|(?:must be )?one of)[,:]?\s*\(?\s*"
+                      r"['\"`]([^'\"`\n]{1,80})['\"`]", re.I)
+#: the further quoted alternatives after an example ("e.g. 'ls -l' or 'cat file.txt'", "'a', 'b' and 'c'")
+#: two or more quoted values in a row, joined by commas, "or", "and" or slashes
+_ALTERNATIVES = re.compile(r"['\"`][^'\"`\n]{1,80}['\"`](?:\s*(?:,|/|\bor\b|\band\b)\s*(?:or\s+|and\s+)?"
+                           r"['\"`][^'\"`\n]{1,80}['\"`])+", re.I)
+_MORE = re.compile(r"\s*(?:,|\bor\b|\band\b|/)\s*(?:or\s+|and\s+)?['\"`]([^'\"`\n]{1,80})['\"`]", re.I)
+
+
+def described_in(schema: dict[str, Any], description: Any = None) -> list[str]:
+    """`described` of a schema dict (`description`: an enclosing one, for a union's branch)."""
+    out = [v for v in schema.get("examples", []) if isinstance(v, str)] if isinstance(schema.get("examples"), list) else []
+    default = schema.get("default")
+    if isinstance(default, str) and default.strip():  # the tool's own choice ("utf-8"): a value it surely accepts
+        out.append(default)
+    description = schema.get("description", description)
+    if isinstance(description, str):
+        out += _examples(description)
+        out += next((values for shape, values in _SHAPES if shape.search(description)), ())
+        out += _json_examples(description)
+    return out
+
+
+def _examples(description: str) -> list[str]:
+    """The quoted examples a description gives, each with the alternatives quoted after it."""
+    found: list[str] = []
+    for match in _EXAMPLE.finditer(description):
+        found.append(match.group(1))
+        at = match.end()
+        while len(found) < 8 and (more := _MORE.match(description, at)):
+            found.append(more.group(1))
+            at = more.end()
+    if not found:  # a bare list of quoted values is one too ('"driving", "walking", or "cycling".')
+        for match in _ALTERNATIVES.finditer(description):
+            found += [v for v in re.findall(r"['\"`]([^'\"`\n]{1,80})['\"`]", match.group(0))][:8 - len(found)]
+    return found
+
+
+def _json_examples(description: str) -> list[str]:
+    """JSON objects and arrays written out in a description ("Example: [{"filename": ...}]"),
+    as text: a string field that takes JSON text refuses every other realistic value."""
+    found: list[str] = []
+    decoder = json.JSONDecoder()
+    at = 0
+    while len(found) < 2:
+        starts = [i for i in (description.find("{", at), description.find("[", at)) if i >= 0]
+        if not starts:
+            break
+        start = min(starts)
+        try:
+            value, end = decoder.raw_decode(description, start)
+        except ValueError:
+            at = start + 1
+            continue
+        if isinstance(value, (dict, list)) and value:
+            found.append(description[start:end])
+        at = end
+    return found
