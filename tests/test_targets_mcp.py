@@ -543,3 +543,16 @@ def test_a_rate_limited_run_stops_and_says_so_without_findings() -> None:
     assert report.findings == [], text
     assert "WARNING echo: the server rate-limited the run after" in text and "Rate limit exceeded" in text, text
     assert any("not run, the server rate-limited the run" in line for line in report.not_applicable), text
+
+
+def test_a_server_that_never_lists_its_tools_is_quoted_from_its_first_error() -> None:
+    """mcp-uuid-server (trial 10) answers without `"jsonrpc"`: the client's first complaint says
+    what is wrong, the last 500 characters were the tail of a pydantic link."""
+    from pytest_aacl._targets._mcp import _first_error
+
+    detail = "starting\nValidationError: 7 validation errors for JSONRPCMessage\nJSONRPCRequest.jsonrpc\n" + \
+             "  Field required\n" + "    For further information visit https://errors.pydantic.dev\n" * 20
+    said = _first_error(detail)
+    assert said.startswith("; it said:\nValidationError: 7 validation errors for JSONRPCMessage"), said
+    assert "starting" not in said and len(said) <= 812
+    assert _first_error("") == ""

@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import re
 import sys
 from collections.abc import Callable
 from typing import Any
@@ -50,6 +51,17 @@ def _connection_lost(exc: BaseException) -> bool:
     return type(exc).__name__ in _CLOSED or "connection closed" in str(exc).casefold()
 
 
+def _first_error(detail: str) -> str:
+    """What went wrong first in a server's output, not its last 500 characters (mcp-uuid-server
+    answers without `"jsonrpc"`: the client's first line says so, its tail is a pydantic URL)."""
+    lines = detail.strip().splitlines()
+    if not lines:
+        return ""
+    first = next((i for i, line in enumerate(lines) if re.search(r"error|invalid|exception|traceback", line, re.I)),
+                 max(0, len(lines) - 8))
+    return "; it said:\n" + "\n".join(lines[first:first + 8])[:800]
+
+
 _SESSIONS: dict[tuple[int, int], Any] = {}  # per worker process (a fork starts with the parent's: empty)
 
 
@@ -64,7 +76,8 @@ def mcp_targets(obj: Any, kind: str, *, spy: Any, timeout: float, reset: Callabl
         listing.close()
     where = str(obj) if kind == "mcp_endpoint" else type(obj).__name__
     if outcome.status != "done":
-        raise TargetError(f"the MCP server {where} did not list its tools within 60 s: {outcome.status} {outcome.detail[-500:]}")
+        raise TargetError(f"the MCP server {where} did not list its tools within 60 s ({outcome.status}){_first_error(outcome.detail)}; "
+                          "is it an MCP server answering initialize and tools/list in JSON-RPC 2.0 on stdout?")
     if "error" in outcome.reply:
         said = "\n".join(outcome.detail.strip().splitlines()[-8:])
         said = f"; its last output:\n{said}" if said else ""
