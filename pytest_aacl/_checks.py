@@ -275,6 +275,8 @@ def _whole_unechoed(message: str, values: Iterable[Any]) -> str:
 
 
 _NO_DEFAULT = object()
+#: the conforming class of a range whose closing field equals its opening one
+EQUAL_RANGE = "canonical:object.equal_range"
 
 
 def _same_value(a: Any, b: Any) -> bool:
@@ -312,6 +314,8 @@ def identity_on_canonical(case: Case, call: Call, ctx: CheckContext) -> None:
         default = ctx.spec.parameters.get("properties", {}).get(named, {}).get("default", _NO_DEFAULT) if named else _NO_DEFAULT
         # the schema's own default refused is a defect of its own, whatever else the rule refuses
         varied = f"{named}=default" if default is not _NO_DEFAULT and _same_value(case.args.get(named), default) else (named or varied or "-")
+        if any(label.family == EQUAL_RANGE for label in case.labels):  # a range that ends where it starts
+            varied = f"{_field_of(case.labels[0])}=equal range"  # refused: its own defect, beside a reversed one
     message, sent = _whole_unechoed(call.message, case.args.values()), _sent(case)
     _require(call.outcome != "rejected", f"valid canonical arguments produced {_describe(call)}",
              ("refused valid", varied, _wording(message, sent)), "accept every value the schema allows (or tighten the schema to what you accept)")

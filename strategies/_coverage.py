@@ -315,15 +315,16 @@ def _conforming(root: Node, base: dict[str, Any]) -> list[dict[str, Any]]:
                 label = Label(format_path(path), f"canonical:{cls.key}", cand, cand)
                 nth[cls.key] = nth.get(cls.key, -1) + 1
                 classes.append((nth[cls.key], _labelled(_set(base, path, cand), label)))
-    for opening, closing in range_pairs(root.props):  # the degenerate range: end_date = start_date
+    equal = []  # the degenerate range: end_date = start_date (its label wins over a copy another class makes)
+    for opening, closing in range_pairs(root.props):
         if opening in base and closing in base and base[opening] != base[closing]:
             label = Label(closing, "canonical:object.equal_range", base[opening], base[opening])
-            classes.append((0, _labelled({**base, closing: copy_json(base[opening])}, label)))
+            equal.append(_labelled({**base, closing: copy_json(base[opening])}, label))
     unique: dict[str, dict[str, Any]] = {}
     # one value of every class of every field first, then the second values, ...
     ranked = _round_robin(classes, lambda c: c[1].labels[0].path.split(".")[0].split("[")[0], lambda c: c[0])
     ordered = [call for _, call in ranked]
-    for call in [*out[:2], *ordered, *out[2:]]:  # a class's label wins over an unlabelled copy
+    for call in [*out[:2], *equal, *ordered, *out[2:]]:  # a class's label wins over an unlabelled copy
         if valid(call):
             unique.setdefault(json.dumps(call, sort_keys=True), call)
     return list(unique.values())

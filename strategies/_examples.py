@@ -18,8 +18,10 @@ __all__ = ["described_in"]
 #: a value shape a description names ("in YYYY-MM-DD format", "HH:MM", "ISO 8601"), most exact
 #: first: a tool checking the shape in code refuses every other realistic value
 _SHAPES: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple((re.compile(p, re.I), v) for p, v in (
-    (r"YYYY-MM-DD[T ]HH|date-?time|ISO[ -]?8601|RFC ?3339", ("2024-01-15T14:30:25+00:00", "2024-01-15T14:30:25Z")),
-    (r"YYYY-MM-DD|yyyy-mm-dd", ("2024-06-01", "2024-01-15")),
+    (r"YYYY-MM-DD[T ]HH|date-?time|RFC ?3339", ("2024-01-15T14:30:25+00:00", "2024-01-15T14:30:25Z")),
+    # ("ISO 8601 date string (YYYY-MM-DD)" is a date: business-day-mcp refused every date-time)
+    (r"YYYY-MM-DD|yyyy-mm-dd|ISO[ -]?8601 date\b(?![ -]?time)", ("2024-06-01", "2024-01-15")),
+    (r"ISO[ -]?8601", ("2024-01-15T14:30:25+00:00", "2024-01-15T14:30:25Z")),
     (r"\bHH:MM:SS\b", ("14:30:00",)),
     (r"\bHH:MM\b", ("14:30", "09:05")),
 ))
@@ -35,6 +37,15 @@ _ALTERNATIVES = re.compile(r"['\"`][^'\"`\n]{1,80}['\"`](?:\s*(?:,|/|\bor\b|\ban
 _MORE = re.compile(r"\s*(?:,|\bor\b|\band\b|/)\s*(?:or\s+|and\s+)?['\"`]([^'\"`\n]{1,80})['\"`]", re.I)
 
 
+#: code standards a description names, and codes of each ("ISO 3166-1 alpha-2 code": a tool
+#: that looks the code up refuses "France")
+_STANDARDS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple((re.compile(p, re.I), v) for p, v in (
+    (r"ISO[ -]?3166|alpha-?2 (?:country )?code|two-letter country", ("US", "DE", "GB")),
+    (r"ISO[ -]?4217|three-letter currency", ("USD", "EUR", "GBP")),
+    (r"ISO[ -]?639|two-letter language", ("en", "de", "fr")),
+))
+
+
 def described_in(schema: dict[str, Any], description: Any = None) -> list[str]:
     """`described` of a schema dict (`description`: an enclosing one, for a union's branch)."""
     out = [v for v in schema.get("examples", []) if isinstance(v, str)] if isinstance(schema.get("examples"), list) else []
@@ -45,6 +56,7 @@ def described_in(schema: dict[str, Any], description: Any = None) -> list[str]:
     if isinstance(description, str):
         out += _examples(description)
         out += next((values for shape, values in _SHAPES if shape.search(description)), ())
+        out += next((values for standard, values in _STANDARDS if standard.search(description)), ())
         out += _json_examples(description)
     return out
 

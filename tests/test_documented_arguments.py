@@ -84,3 +84,38 @@ def test_the_documented_values_are_drawn_so_calls_get_past_a_check_in_code() -> 
                       checks=["identity_on_canonical"], max_examples=60, seed=0)
         reached[tool.__name__] = report.calls[tool.__name__].schema_valid_reached
     assert reached["route"] >= 10 and reached["undocumented"] == 0, reached
+
+
+def test_a_description_naming_a_date_or_a_code_standard_gives_such_values() -> None:
+    """"ISO 8601 date string (YYYY-MM-DD)" is a date, not a date-time (business-day-mcp refused
+    every call once its docstring was read); "ISO 3166-1 alpha-2 code" asks for "US", not "France"."""
+    from pytest_aacl.strategies._examples import described_in
+
+    assert described_in({"description": "ISO 8601 date string (YYYY-MM-DD). Must be <= end_date."})[0] == "2024-06-01"
+    assert described_in({"description": "An ISO 8601 timestamp"})[0] == "2024-01-15T14:30:25+00:00"
+    assert described_in({"description": "ISO 3166-1 alpha-2 code (case-insensitive)"})[:1] == ["US"]
+    assert described_in({"description": "ISO 4217 currency"})[:1] == ["USD"]
+
+
+def span_impl(start: str, end: str) -> None:
+    return None
+
+
+def test_a_refused_degenerate_range_is_its_own_finding() -> None:
+    """A tool that refuses end_date = start_date, and a reversed range too, has two findings:
+    refusing the reversed one is a rule the schema does not state, refusing the equal one
+    is refusing the smallest valid range."""
+    import datetime
+
+    def span(start_date: str, end_date: str) -> Any:
+        start, end = datetime.date.fromisoformat(start_date), datetime.date.fromisoformat(end_date)
+        if start >= end:
+            raise ValueError("start_date must be before end_date")
+        return span_impl(start=start_date, end=end_date)
+
+    schema = {"type": "object", "required": ["start_date", "end_date"], "properties": {
+        "start_date": {"type": "string", "format": "date"}, "end_date": {"type": "string", "format": "date"}}}
+    report = fuzz(span, schema=schema, implementation=(sys.modules[__name__], "span_impl"),
+                  checks=["identity_on_canonical"], max_examples=60, seed=0)
+    keys = {f.key[2] for f in report.findings if f.key[1] == "refused valid"}
+    assert "end_date=equal range" in keys, keys
