@@ -47,8 +47,14 @@ def shown(value: Any, limit: int = 240) -> str:
     return render_value(value, limit, readable=True)
 
 
+#: a crash a tool answered as text (`McpFault`, `AnsweredFault`), by how it answered
+_ANSWERED_CRASH = {"McpFault": "an MCP error", "AnsweredFault": "its result"}
+
+
 def describe(call: Call) -> str:
     """What a call did, in a defect message."""
+    if call.outcome == "escaped" and type(call.error).__name__ in _ANSWERED_CRASH:  # no exception of the tool's reached us
+        return f"a crash the tool answered as {_ANSWERED_CRASH[type(call.error).__name__]} ({shown(call.message)})"
     if call.outcome == "escaped" and call.error is not None:
         return f"{type(call.error).__name__}: {shown(call.message)}"
     if call.outcome == "timeout":
