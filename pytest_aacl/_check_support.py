@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import re
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Literal
 
 from . import _argcheck
@@ -16,11 +17,23 @@ from ._errors import render_value
 from ._jsonvalue import comparable
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ._call import Call
+    from ._call import Call, Case
     from ._context import CheckContext
 
-__all__ = ["NOTHING", "Defect", "Severity", "check_options", "describe", "field_of", "received_json", "sent_value",
-           "shown", "strict_validator", "text_correction_lacks"]
+__all__ = [
+    "NOTHING",
+    "Defect",
+    "Severity",
+    "check_options",
+    "describe",
+    "field_of",
+    "received_json",
+    "refused_anyway",
+    "sent_value",
+    "shown",
+    "strict_validator",
+    "text_correction_lacks",
+]
 
 Severity = Literal["defect", "advice"]
 
@@ -111,23 +124,62 @@ _EXPECTED = re.compile(r"expect|must|should|one of|allowed|\bvalid\b|required|at
                        r"greater than|less than|no (?:more|less) than|\bneeds?\b", re.IGNORECASE)
 
 
-def text_correction_lacks(message: str, fields: list[str], sent: list[Any], tool: str = "") -> list[str]:
+def refused_anyway(case: Case, fields: list[str], call: Call, ctx: CheckContext) -> bool:
+    """Whether the same message comes back when `fields` carry the base call's values (the
+    realistic call every case varies; the one the tool accepted, where it refused that).
+
+    Why: a message that names no argument is blamed on the field the case varied, but the call
+    may have been refused for another one (trial 10: "length must be >= 1 ... it was 0" was
+    about `common_name=''`, and the advice asked `days_valid` to be named).  Not the intended
+    value: the model may have meant one the tool refuses for itself."""
+    base = _base_call(ctx)
+    if base is None:
+        return False
+    meant = dict(case.args)
+    for name in fields:
+        if name in base:
+            meant[name] = base[name]
+        else:
+            meant.pop(name, None)
+    if meant == case.args:
+        return False
+    again = ctx.result_of(meant)
+    return again.outcome == "rejected" and again.message == call.message
+
+
+def _base_call(ctx: CheckContext) -> dict[str, Any] | None:
+    if "base call" not in ctx._cache:
+        from .strategies import _root  # lazy: the strategies load hypothesis
+        from .strategies._base import base_call  # lazy: as above
+
+        try:
+            found = base_call(_root(ctx.spec)[1])
+        except Exception:  # an exotic schema: nothing to compare with
+            found = None
+        ctx._cache["base call"] = found if isinstance(found, dict) else None
+    return ctx._cache["base call"]
+
+
+def text_correction_lacks(message: str, fields: list[str], sent: list[Any], tool: str = "",
+                          aliases: Sequence[str] = ()) -> list[str]:
     """For tools not built with the boundary: what of field, expectation and value the message
     lacks (empty: nothing).  An error code is not asked of them: a model retries from the
     field, the expectation and the value, and asking every third-party message for a code
-    buried the advice that matters (trial 7: every server's every message)."""
+    buried the advice that matters (trial 7: every server's every message).  `aliases`: other
+    names that say which field it is (a nested field's own key: "Unknown timezone" names
+    `args.timezone` well enough; trial 10 asked for the wrapper's name `args`)."""
     lacks = []
     lowered = message.lower()
     # the field named as a word of its own, outside the value quoted back ("{'expression': '2 + 3'}
     # is not of type 'string'" names no field; a field `b` is not in "root_bisection")
     # nor inside the tool's own name ("Error executing tool matrix_transpose" names no `matrix`)
     prose = lowered.replace(tool.lower(), " ") if len(tool) >= 3 else lowered
-    names = {f.lower() for f in fields}
+    names = {f.lower() for f in (*fields, *aliases)}
     for value in sent:
         for form in (_short_repr(value), render_value(value, 10_000)):
             if len(form) >= 3 and form.lower().strip("'\"") not in names:  # a made-up key is its own value
                 prose = prose.replace(form.lower(), " ")
-    if fields and not any(_names(prose, f.lower()) for f in fields):
+    if fields and not any(_names(prose, f) for f in names):
         lacks.append(f"the field name {fields[0]!r}")
     if not _EXPECTED.search(message):
         lacks.append("what is expected")
@@ -158,6 +210,8 @@ def _value_texts(value: Any) -> list[str]:
         forms.append(value)
         if value.strip().lower() in ("null", "none", "nil"):  # a host read it as null and says so
             forms += ["None", "null"]
+    if isinstance(value, (list, tuple)) and value:  # "{'a': 1} is not of type 'string'" quotes an item
+        forms += [form for item in value[:3] for form in _value_texts(item)]
     return [f.strip()[:12] for f in forms if f.strip()] or ['""', "''"]
 
 

@@ -52,6 +52,7 @@ from ._check_support import (
     Defect,
     Severity,
     check_options,
+    refused_anyway,
     sent_value,
     strict_validator,
     text_correction_lacks,
@@ -438,9 +439,25 @@ def correction_quality(case: Case, call: Call, ctx: CheckContext) -> None:
     if about and about not in fields and not any(f.lower() in lowered for f in fields):
         # the tool refused another argument than the one rendered: judge the message about that one
         fields, sent = [about], [case.args[about]]
-    lacks = text_correction_lacks(call.message, fields, sent, ctx.spec.name)
+    nested = [part for label in case.labels for part in re.split(r"[.\[\]'\"$/]+", str(getattr(label, "path", "")))[1:]
+              if part and not part.isdigit()]
+    nested += [key for f in fields for key in _keys_inside(case.args.get(f))]
+    lacks = text_correction_lacks(call.message, fields, sent, ctx.spec.name, aliases=nested)
+    if not about and any(part.startswith("the field name") for part in lacks) and refused_anyway(case, fields, call, ctx):
+        return  # refused as much with these fields as meant: the message is about another argument
     kinds = tuple(part.split(" (")[0].split(" '")[0] for part in lacks)
     _require(not lacks, f"the correction lacks {', '.join(lacks)}: {_shown(call.message)}", ("lacks", *kinds))
+
+
+def _keys_inside(value: Any, depth: int = 0) -> list[str]:
+    """The keys of an object argument, at any depth: "Unknown timezone" names `args` well enough."""
+    if depth > 3:
+        return []
+    if isinstance(value, dict):
+        return [str(k) for k in value] + [k for v in value.values() for k in _keys_inside(v, depth + 1)]
+    if isinstance(value, list):
+        return [k for v in value[:3] for k in _keys_inside(v, depth + 1)]
+    return []
 
 
 @check(code="AACL150", inputs=("hallucinated", "conforming"), needs_implementation=True,

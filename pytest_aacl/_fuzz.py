@@ -264,6 +264,9 @@ def _file(t: Target, failure: Any, black_box: bool, seen: set[tuple[str, ...]], 
         report.advice.append(dataclasses.replace(finding, severity="advice"))
         return
     if "nondeterministic" in key[1:2]:  # answers that change by themselves: not a defect
+        intended = failure.case.intended  # the example is the call repeated, as the message says
+        if intended is not None and render_value(intended, 240, readable=True) in failure.message:
+            finding = dataclasses.replace(finding, call=call_line(t.name, intended), args=intended)
         report.unreproducible.append(finding)
         return
     (report.advice if finding.severity == "advice" else report.findings).append(finding)

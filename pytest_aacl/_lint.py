@@ -32,7 +32,7 @@ def schema_advice(tool: str, spec: Any, finding: Any) -> list[Any]:
         return []
     out = []
     for name, node in root.props.items():
-        if list_text_union(node) is None or list_text_families(node):
+        if list_text_union(node) is None or list_text_families(node) or _structured_text(node):
             continue
         out.append(finding(
             tool=tool, check="list_or_text", call=f"{tool}({name}='a,b')", args={name: "a,b"},
@@ -40,3 +40,12 @@ def schema_advice(tool: str, spec: Any, finding: Any) -> list[Any]:
             message=f"{name} takes a list or a text, and its schema does not say whether "
                     "'a,b' means two items or one; the fuzzer tests neither reading"))
     return out
+
+
+def _structured_text(node: Any) -> bool:
+    """A union whose text is a serialised structure, not a list written out: it also takes an
+    object, or its words say JSON ("GeoJSON string, dict, Feature, or coordinates": trial 10
+    asked whether 'a,b' meant two items of a coordinate array)."""
+    schema = node.schema if isinstance(node.schema, dict) else {}
+    words = " ".join(str(schema.get(k) or "") for k in ("description", "title")).lower()
+    return any(b.kind == "object" for b in node.branches) or "json" in words

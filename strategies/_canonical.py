@@ -101,16 +101,37 @@ def _without_null(schema: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def validator(node: Node) -> Any:
-    """A format-checking jsonschema validator for one node, the root's definitions in reach."""
-    found = node.cache.get("validator")
+def validator(node: Node, stated: bool = False) -> Any:
+    """A format-checking jsonschema validator for one node, the root's definitions in reach.
+
+    It also holds the numeric bounds the descriptions below `node` state (`Node.stated`), since
+    what a model means keeps to them; `stated=True`: the schema as published only, for invalid
+    inputs and calls that must be valid by the schema alone."""
+    key = "validator:stated" if stated else "validator"
+    found = node.cache.get(key)
     if found is None:
         import jsonschema
 
         cls = jsonschema.Draft202012Validator
         defs = {k: node.root[k] for k in ("$defs", "definitions") if k in node.root}
-        found = node.cache["validator"] = cls({**defs, "allOf": [node.schema]}, format_checker=format_checker(cls))
+        parts = [node.stated if stated and node.stated is not None else node.schema]
+        described = {} if stated else _described_below(node, 0)
+        found = node.cache[key] = cls({**defs, "allOf": [*parts, *([described] if described else [])]},
+                                      format_checker=format_checker(cls))
     return found
+
+
+def _described_below(node: Node, depth: int) -> dict[str, Any]:
+    """The described bounds of the properties under `node`, as a schema fragment."""
+    if depth > 8:
+        return {}
+    props: dict[str, Any] = {}
+    for name, child in node.props.items():
+        here = {k: v for k, v in child.schema.items() if child.stated is not None and k not in child.stated}
+        here.update(_described_below(child, depth + 1))
+        if here:
+            props[name] = here
+    return {"properties": props} if props else {}
 
 
 def _num(x: Any) -> bool:

@@ -232,7 +232,7 @@ def _invalid(root: Node, base: dict[str, Any]) -> list[InvalidCall]:
     order = {k: i for i, k in enumerate(MUTATIONS)}
     sites_ = _round_robin(list(chosen.values()), lambda s: s[0][:1], lambda s: order.get(s[1], len(order)))
     out = []
-    valid = validator(root).is_valid
+    valid = validator(root, stated=True).is_valid
     for path, kind, original, mutated in sites_:
         args = copy_json(base)
         holder = get_at(args, path[:-1])

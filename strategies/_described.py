@@ -98,7 +98,7 @@ def described_bounds(description: Any, kind: str | None) -> dict[str, int]:
 def described_mutations(value: Any, node: Any) -> list[tuple[str, Any]]:
     """("described_bound", value) pairs: just outside each bound the description states and
     the schema does not."""
-    kind, schema = node.kind, node.schema
+    kind, schema = node.kind, node.stated or node.schema
     stated = set(schema) | {_SAME_SIDE.get(k, k) for k in schema}  # exclusiveMinimum bounds the low side too
     bounds = {k: v for k, v in described_bounds(schema.get("description"), kind).items() if k not in stated}
     out: list[tuple[str, Any]] = []

@@ -48,7 +48,7 @@ def _number(x: Any) -> bool:
 
 def mutations(value: Any, node: Node) -> list[tuple[str, Any]]:
     """(kind, mutated) pairs for one present value at `node`, each certainly invalid."""
-    kind, s = node.kind, node.schema
+    kind, s = node.kind, node.stated or node.schema  # a bound only the description states: `described_mutations`
     out: list[tuple[str, Any]] = []
     if kind is None or not _safe(node):
         return out
@@ -251,7 +251,7 @@ def build_invalid(root: Node) -> st.SearchStrategy[InvalidCall]:
             group = plan.setdefault(kind, {}).setdefault(path[:1], [])
             if path not in group:
                 group.append(path)
-    valid = validator(root).is_valid
+    valid = validator(root, stated=True).is_valid
     # a safety net, never the generator: a mutation the schema still accepts (a typeless
     # field, a nullable one reached through a combinator) would be a false finding
     def certainly_invalid(call: InvalidCall) -> bool:  # an advisory call is valid by the schema, on purpose

@@ -27,6 +27,7 @@ SHOWCASE: dict[str, Any] = {
         "query": {"type": "string", "minLength": 1, "maxLength": 200},
         "max_results": {"type": "integer", "minimum": 1, "maximum": 5000},
         "threshold": {"type": "number", "description": "How sure a result must be, from 0 to 1."},
+        "amount": {"type": "number"},
         "safe_search": {"type": "boolean"},
         "unit": {"enum": ["celsius", "fahrenheit"], "x-aacl-synonyms": {"celsius": ["centigrade"]}},
         "priority": {"enum": [1, 2, 3]},
