@@ -27,6 +27,7 @@ __all__ = [
     "check_options",
     "describe",
     "field_of",
+    "framework_text",
     "received_json",
     "refused_anyway",
     "sent_value",
@@ -158,6 +159,20 @@ def _base_call(ctx: CheckContext) -> dict[str, Any] | None:
             found = None
         ctx._cache["base call"] = found if isinstance(found, dict) else None
     return ctx._cache["base call"]
+
+
+#: refusals a host writes before the tool's code runs, by who writes them
+_FRAMEWORK_TEXTS = (
+    ("the MCP SDK", re.compile(r"^(?:Error executing tool \S+: )?Input validation error: ")),
+    ("pydantic", re.compile(r"\d+ validation errors? for |errors\.pydantic\.dev")),
+)
+
+
+def framework_text(message: str) -> str:
+    """Who wrote a refusal when the host, not the tool, did ("" for the tool's own words):
+    trial 10's advice asked authors to reword the SDK's "Input validation error: True is not
+    of type 'string'", which they cannot."""
+    return next((who for who, pattern in _FRAMEWORK_TEXTS if pattern.search(message or "")), "")
 
 
 def text_correction_lacks(message: str, fields: list[str], sent: list[Any], tool: str = "",

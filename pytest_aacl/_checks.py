@@ -52,6 +52,7 @@ from ._check_support import (
     Defect,
     Severity,
     check_options,
+    framework_text,
     refused_anyway,
     sent_value,
     strict_validator,
@@ -446,6 +447,12 @@ def correction_quality(case: Case, call: Call, ctx: CheckContext) -> None:
     if not about and any(part.startswith("the field name") for part in lacks) and refused_anyway(case, fields, call, ctx):
         return  # refused as much with these fields as meant: the message is about another argument
     kinds = tuple(part.split(" (")[0].split(" '")[0] for part in lacks)
+    origin = framework_text(call.message)
+    if origin:  # the host's words, not the author's: say so, and what the author can do instead
+        _require(not lacks, f"the correction, {origin}'s own validation text, lacks {', '.join(lacks)}: "
+                 f"{_shown(call.message)}", ("lacks", *kinds, origin),
+                 f"{origin} refuses the call before the tool runs, in words the tool's author does not write: "
+                 "accept the wider type and validate in the tool to name the field, or leave it")
     _require(not lacks, f"the correction lacks {', '.join(lacks)}: {_shown(call.message)}", ("lacks", *kinds))
 
 

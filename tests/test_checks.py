@@ -177,6 +177,9 @@ def test_correction_quality_for_boundary_corrections(target: CheckContext) -> No
         ("INVALID_TIME_RANGE: received 'fortnight'.", "what is expected"),
         ("INVALID_TIME_RANGE: expected one of ['day', 'week'].", "the value received"),
         ("INVALID_TIME_RANGE: expected one of ['day']; received 'fortnight'." + "x" * 1000, "characters long"),
+        # the host's text, not the author's (trial 10: mcp 1.x validates before the tool runs)
+        ("Input validation error: 'fortnight' is not one of ['day', 'week']",
+         "the correction, the MCP SDK's own validation text, lacks the field name 'time_range'"),
     ],
 )
 def test_correction_quality_for_plain_exceptions(target: Target, message: str, lacks: str | None) -> None:
