@@ -248,6 +248,46 @@ def test_a_command_that_is_not_an_mcp_server_is_one_clear_error() -> None:
         resolve(f"stdio:{shlex.quote(sys.executable)} -c 'import sys; sys.exit(2)'")
 
 
+def test_a_server_answering_in_something_else_than_json_rpc_is_said_so_within_seconds(tmp_path: Path) -> None:
+    """mcp-uuid-server (trial 10) answers every line at once, without `"jsonrpc"`; the run waited
+    out the 60 s listing timeout and then quoted the tail of a pydantic link."""
+    import time
+
+    server = tmp_path / "not_jsonrpc.py"
+    server.write_text(textwrap.dedent("""
+        import json, sys
+        for line in sys.stdin:
+            request = json.loads(line)
+            print(json.dumps({"id": request.get("id"), "result": None,
+                              "error": {"code": -32602, "message": "Unknown method"}}), flush=True)
+        """))
+    started = time.monotonic()
+    with pytest.raises(TargetError, match=r"could not be reached: NotJsonRpc: the server's answer is not JSON-RPC 2\.0 "
+                                          r"\(.*input_value=\{'id': 1"):
+        resolve(f"stdio:{shlex.quote(sys.executable)} {shlex.quote(str(server))}")
+    assert time.monotonic() - started < 30
+
+
+def test_a_banner_on_stdout_before_the_server_answers_is_no_error(tmp_path: Path) -> None:
+    pytest.importorskip("mcp.server.mcpserver", reason="the MCP SDK 2.x is an optional extra")
+    server = tmp_path / "banner.py"
+    server.write_text(textwrap.dedent("""
+        from mcp.server.mcpserver import MCPServer
+
+        print("*** banner server 1.0 ***", flush=True)
+        mcp = MCPServer("banner")
+
+        @mcp.tool()
+        def add(a: int, b: int) -> int:
+            \"\"\"Add two integers.\"\"\"
+            return a + b
+
+        mcp.run()
+        """))
+    [target] = resolve(f"stdio:{shlex.quote(sys.executable)} {shlex.quote(str(server))}")
+    assert target.name == "add"
+
+
 def test_a_server_that_dies_mid_run_is_one_finding_with_what_it_said_last(tmp_path: Path) -> None:
     """Not the client library's "Connection closed" with its frames: the server's own last words."""
     from pytest_aacl import fuzz

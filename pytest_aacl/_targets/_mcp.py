@@ -157,9 +157,54 @@ async def _session(connect: Callable[[], Any]) -> Any:
     key = (id(connect), id(asyncio.get_running_loop()))
     if key not in _SESSIONS:
         client = connect()
-        await client.__aenter__()
+        unreadable = getattr(client, "_aacl_unreadable", None)
+        if unreadable is None:
+            await client.__aenter__()
+        else:
+            await _enter_watched(client, unreadable)
         _SESSIONS[key] = client
     return _SESSIONS[key]
+
+
+#: seconds a server may go on after a line that is no JSON-RPC (a banner on stdout) before
+#: the run stops saying so, instead of waiting out the listing's 60 s
+_UNREADABLE_GRACE = 5.0
+
+
+class NotJsonRpc(McpError):
+    """The server answers, but not in JSON-RPC 2.0."""
+
+
+async def _enter_watched(client: Any, unreadable: list[str]) -> None:
+    """Enter `client`, stopping early when the server only says what the client cannot read
+    (trial 10: mcp-uuid-server answers without `"jsonrpc"`; the run waited 60 s to say so)."""
+    entering = asyncio.ensure_future(client.__aenter__())
+    first = None
+    while not entering.done():
+        await asyncio.wait([entering], timeout=0.1)
+        if unreadable and first is None:
+            first = asyncio.get_running_loop().time()
+        if first is not None and not entering.done() and asyncio.get_running_loop().time() - first > _UNREADABLE_GRACE:
+            entering.cancel()
+            raise NotJsonRpc(f"the server's answer is not JSON-RPC 2.0 ({unreadable[0]}); an MCP server answers "
+                             "initialize and tools/list as JSON-RPC 2.0 messages on stdout, one per line")
+    entering.result()
+
+
+def _watching(client: Any, transport: Any) -> Any:
+    """`client(transport)` that notes the messages it cannot read (the SDK logs and skips them)."""
+    unreadable: list[str] = []
+
+    async def handler(message: Any) -> None:
+        if isinstance(message, Exception):  # pydantic's: its first line, and what it was given
+            lines = str(message).splitlines() or [type(message).__name__]
+            given = next((line.strip() for line in lines if "input_value=" in line), "")
+            unreadable.append(" ".join(f"{lines[0]}: {given}".split())[:300] if given else lines[0][:300])
+        await asyncio.sleep(0)
+
+    made = client(transport, message_handler=handler)
+    made._aacl_unreadable = unreadable
+    return made
 
 
 def _invoker(connect: Callable[[], Any], name: str, remote: bool = False) -> Callable[[dict[str, Any]], Any]:
@@ -290,7 +335,7 @@ def _remote(endpoint: Any, client: Any) -> Callable[[], Any]:
     command, *args = _in_scratch(endpoint.command)
     params = StdioServerParameters(command=command, args=args, env=_server_env(), cwd=_scratch())
     # the server's stderr goes where the worker's goes (a bounded pipe), not to the terminal
-    return lambda: client(stdio_client(params, errlog=sys.stderr))
+    return lambda: _watching(client, stdio_client(params, errlog=sys.stderr))
 
 
 # -- where a stdio server runs -------------------------------------------------------------
