@@ -176,6 +176,8 @@ class Tally:
     said_valid: str = ""
     #: said[""] quotes a call that rendered nothing (not a rendering refused for itself)
     _plain: bool = field(default=False, repr=False, compare=False)
+    #: arguments whose `said` quotes a call that did not vary them
+    _stopping: set[str] = field(default_factory=set, repr=False, compare=False)
     #: the case whose check is being judged (its calls of the intended value are counted)
     judging: Any = field(default=None, repr=False, compare=False)
 
@@ -246,6 +248,11 @@ class Tally:
             text = " ".join(message.split())[:160]
             if not name and not rendered and not self._plain:  # quote a refusal of a call that rendered nothing
                 self.said[""], self._plain = text, True
+            elif name in untouched and name not in self._stopping:
+                # the words that stopped a call not varying it, over a refusal of a value sent on
+                # purpose (trial 10 quoted `key_size: null` refused as why nothing got past key_size)
+                self.said[name] = text
+                self._stopping.add(name)
             else:
                 self.said.setdefault(name, text)
 

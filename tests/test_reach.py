@@ -153,6 +153,18 @@ def test_a_tally_survives_the_trip_between_processes() -> None:
     assert renderings.blocker() is None
 
 
+def test_a_blocker_is_quoted_from_a_call_it_stopped_not_from_a_value_sent_on_purpose() -> None:
+    """Trial 10: the warning about `key_size` quoted the refusal of `key_size: null` (a
+    rendering refused for itself), while the rule that stopped the run was ">= 2048"."""
+    tally = Tally()
+    tally.add("hallucinated", {"key_size": None, "label": "a"}, "rejected", "key_size: Input should be a valid integer",
+              rendered=frozenset({"key_size"}))
+    for i in range(10):
+        tally.add("hallucinated", {"key_size": 5, "label": f"a{i}"}, "rejected", "key_size must be at least 2048 bits",
+                  rendered=frozenset({"label"}))
+    assert tally.blocker() == ("key_size", 10, 10, "key_size must be at least 2048 bits")
+
+
 def test_the_parts_of_an_answer_that_vary_are_masked_and_nothing_else() -> None:
     first = ['{"id": "3f1c9a2e-0000-4000-8000-000000000001", "at": "2026-01-01T10:00:00Z", "total": 5}', "call #7: 10"]
     second = ['{"id": "3f1c9a2e-0000-4000-8000-000000000002", "at": "2026-01-01T10:00:01Z", "total": 5}', "call #8: 10"]
