@@ -9,7 +9,6 @@ not make a report fail.  Nothing is printed, so callers decide how to show it (`
 from __future__ import annotations
 
 import contextlib
-import copy
 import dataclasses
 import json
 import os
@@ -32,6 +31,7 @@ from ._reach import RATE_LIMITED, Tally
 from ._repr import call_line, safe_repr
 from ._run import HANG_LIMIT, Failure, case_of, coverage_for, run_check
 from ._targets import Target, check_call_options, resolve
+from ._values import values_for, with_values
 
 __all__ = ["Finding", "FuzzReport", "fuzz"]
 
@@ -153,8 +153,9 @@ def fuzz(
                   expected="a dict of argument name -> a value the tool accepts, e.g. values={'path': '/tmp/book.xlsx'}")
     targets = resolve(target, schema=schema, implementation=implementation, correction=correction, timeout=timeout)
     if values:
+        tools = {t.name for t in targets}
         for t in targets:
-            t.spec = with_values(t.spec, values)
+            t.spec = with_values(t.spec, values_for(t.name, values, tools))
     if reset is not None:  # runs where the tool runs (its worker), before every call, checks' own included
         for t in targets:
             t.reset = reset
@@ -310,28 +311,6 @@ def _tallied(cdef: Any, tally: Tally) -> Any:
             tally.judging = None
 
     return dataclasses.replace(cdef, func=func)
-
-
-def with_values(spec: Any, values: Mapping[str, Any]) -> Any:
-    """`spec` whose properties named in `values` (at any depth) carry that value (first in
-    `examples`, and as `x-aacl-values`): the strategies take it as the field's intended value."""
-    schema = copy.deepcopy(spec.parameters)
-
-    def walk(node: Any) -> None:
-        if isinstance(node, dict):
-            for key, sub in (node.get("properties") or {}).items():
-                if key in values and isinstance(sub, dict):
-                    given = sub.get("examples") if isinstance(sub.get("examples"), list) else []
-                    sub["examples"] = [values[key], *(v for v in given if v != values[key])]
-                    sub["x-aacl-values"] = [values[key]]  # the strategies' canonical value
-            for sub in node.values():
-                walk(sub)
-        elif isinstance(node, list):
-            for sub in node:
-                walk(sub)
-
-    walk(schema)
-    return dataclasses.replace(spec, parameters=schema)
 
 
 def _corpus_cases(corpus: str | Path | None, tool: str) -> list[Any]:

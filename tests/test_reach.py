@@ -90,6 +90,34 @@ def test_fuzz_values_make_the_intended_call_reach_the_tool() -> None:
         fuzz(read_sheet, schema=schema, values=["path"])
 
 
+def test_a_value_for_one_tools_argument_is_given_by_its_name_and_the_tools() -> None:
+    """mcp-cryptography (trial 10): a Fernet `key` is base64 and an AES `key` hex, so one value
+    per argument name could unblock only one of them."""
+    from fastmcp import FastMCP
+
+    server = FastMCP("keys")
+
+    @server.tool()
+    def fernet_encrypt(key: str, text: str) -> str:
+        """Encrypt with a Fernet key."""
+        if key != "ZmVybmV0LWtleQ==":
+            raise ValueError("key: not a Fernet key")
+        return text[::-1]
+
+    @server.tool()
+    def aes_encrypt(key: str, text: str) -> str:
+        """Encrypt with an AES key in hex."""
+        if key != "00112233445566778899aabbccddeeff":
+            raise ValueError("key: not a 128-bit hex key")
+        return text.upper()
+
+    report = fuzz(server, checks=["no_silent_corruption"], max_examples=20, seed=0, values={
+        "fernet_encrypt.key": "ZmVybmV0LWtleQ==", "aes_encrypt.key": "00112233445566778899aabbccddeeff",
+        "text": "hello"})
+    assert report.calls["fernet_encrypt"].reached > 0 and report.calls["aes_encrypt"].reached > 0, str(report)
+    assert "WARNING" not in str(report)
+
+
 def test_a_given_nested_value_neither_breaks_the_run_nor_is_changed() -> None:
     """values= holding a list of lists (a matrix): each draw is a fresh copy, so a rendering
     built from one draw cannot change the next (trial 9, math-mcp-ay: Hypothesis stopped the

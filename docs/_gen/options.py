@@ -35,7 +35,7 @@ KEYWORDS: dict[str, dict[str, str]] = {
         "reset": "a function called before every call, in the process the tool runs in",
         "corpus": "a regression-corpus directory; its saved cases for the tool run first",
         "values": "argument name -> a value the tool accepts (an existing file, a known id): the intended "
-                  "value of every argument so named (ini `aacl_values`)",
+                  "value of every argument so named; `\"tool.argument\"`: that tool's only (ini `aacl_values`)",
     },
     "boundary": {
         "impl": "the implementation (positional only); omitted for `@boundary(...)`",

@@ -69,7 +69,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                   help="like --aacl-advice-fails")
     parser.addini("aacl_values", type="linelist", default=[],
                   help="values the fuzzed tools accept, one 'argument=value' per line (JSON or plain "
-                       "text, e.g. 'path=/tmp/book.xlsx'): the intended value of every argument so named")
+                       "text, e.g. 'path=/tmp/book.xlsx'): the intended value of every argument so named; "
+                       "'tool.argument=value' for one tool's argument only")
 
 
 def pytest_configure(config: pytest.Config) -> None:
