@@ -4,21 +4,25 @@ The coverage phase changes one field at a time of one realistic base call.  When
 refuses that call, every change of it is refused too and nothing past the tool's first check
 is tested: a base setting every optional field refused by a rule among them ("either a
 date or a range"), a realistic name that is not the kind of name the tool wants.  So the
-base is tried first, then a few calls near it: each optional field left out, only the
-required ones, each field given its other realistic values; the first one the tool accepts
-becomes the base of every coverage case of the run.  A handful of calls, once per tool.
+base is tried first, then a few calls near it: the refused field given the values its refusal
+offers ("available: Home, Work"), then its other realistic values, each optional field left
+out, only the required ones, each other field given its other realistic values; the first one
+the tool accepts becomes the base of every coverage case of the run.  A call refused by a later
+check than the one before (another field named) is the next step's base, as a model retries
+field by field.  At most `_TRIES` calls, once per tool.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
 from ._call import Call
 from ._reach import error_answer, refused_argument
 
-__all__ = ["accept", "accepted_base", "forget"]
+__all__ = ["accept", "accepted_base", "forget", "offered_values"]
 
 #: calls tried at most, the plain one included
 _TRIES = 16
@@ -39,35 +43,71 @@ def accepted_base(spec: Any, call: Callable[[dict[str, Any]], Call]) -> dict[str
     if not isinstance(base, dict):
         return None
     valid = validator(root).is_valid
-    first = call(base)
-    if _accepted(first):
+    current = call(base)
+    if _accepted(current):
         return None
     tried = {_key(base)}
-    for candidate in _near(base, root, first, candidates):
-        if len(tried) >= _TRIES:
+    while len(tried) < _TRIES:
+        about = refused_argument(base, current.message, current.error)
+        moved = False
+        for changed, candidate in _near(base, root, current, about, candidates):
+            if len(tried) >= _TRIES:
+                break
+            if _key(candidate) in tried or not valid(candidate):
+                continue
+            tried.add(_key(candidate))
+            answer = call(candidate)
+            if _accepted(answer):
+                return candidate
+            now = refused_argument(candidate, answer.message, answer.error)
+            if about and now != about and (not now or now != changed) and answer.message != current.message:
+                # past the check that refused `about`, stopped by a later one: go on from here
+                base, current, moved = candidate, answer, True
+                break
+        if not moved:
             break
-        if _key(candidate) in tried or not valid(candidate):
-            continue
-        tried.add(_key(candidate))
-        if _accepted(call(candidate)):
-            return candidate
     return None
 
 
-def _near(base: dict[str, Any], root: Any, refused: Call, candidates: Any) -> Iterator[dict[str, Any]]:
-    """Calls near `base`, the likeliest to get past a refusal first."""
+def _near(base: dict[str, Any], root: Any, refused: Call, about: str,
+          candidates: Any) -> Iterator[tuple[str, dict[str, Any]]]:
+    """(field changed, call) near `base`, the likeliest to get past a refusal first."""
     optional = [k for k in base if k not in root.required]
-    about = refused_argument(base, refused.message, refused.error)
-    # the field the refusal names, given its other realistic values
+    # the field the refusal names, given the values the refusal offers, then its other realistic ones
     for name in [about] if about in base else []:
-        for value in candidates(root.props[name], name)[1:6] if name in root.props else []:
-            yield {**base, name: value}
+        offered = [v for v in offered_values(refused.message) if v != base[name]]
+        for value in [*offered, *(candidates(root.props[name], name)[1:6] if name in root.props else [])]:
+            yield name, {**base, name: value}
     for name in optional:  # a rule among optional fields ("a date or a range, not both")
-        yield {k: v for k, v in base.items() if k != name}
-    yield {k: v for k, v in base.items() if k in root.required}
+        yield name, {k: v for k, v in base.items() if k != name}
+    yield "", {k: v for k, v in base.items() if k in root.required}
     for name in [k for k in base if k != about and k in root.props]:
         for value in candidates(root.props[name], name)[1:3]:
-            yield {**base, name: value}
+            yield name, {**base, name: value}
+
+
+#: where a refusal lists what it would accept ("(available: Home, Work)", "must be one of: a, b")
+_OFFER = re.compile(r"(?:available|valid (?:values|options|choices)|(?:must be |expected )?one of|allowed(?: values)?|"
+                    r"supported(?: values)?|choose from|options|choices)\s*(?:are|is)?\s*[:=]?\s*([\[({]?)(.+)", re.I)
+
+
+def offered_values(message: str) -> list[str]:
+    """The values a refusal says it would accept, in its order (at most 8): a model retries with
+    one of them, so the probe does too (cal-scheduler-mcp: "calendar 'example' not found ...
+    (available: Home, Work)", and nothing reached the tool)."""
+    match = _OFFER.search(message or "")
+    if match is None:
+        return []
+    closing = {"[": "]", "(": ")", "{": "}"}.get(match.group(1), "")
+    text = match.group(2)
+    end = text.find(closing) if closing else -1
+    text = text[:end] if end >= 0 else re.split(r"\.(?:\s|$)|;|\)|\n", text, maxsplit=1)[0]
+    out = []
+    for part in re.split(r",|\s+or\s+|\|", text):
+        value = part.strip().strip("'\"`").strip()
+        if value and len(value) <= 40 and value.lower() not in ("etc", "...", "none") and value not in out:
+            out.append(value)
+    return out[:8]
 
 
 def _accepted(call: Call) -> bool:

@@ -11,6 +11,7 @@ fields, each field's cases most-revealing first, so any prefix of it is balanced
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -21,6 +22,7 @@ from pytest_aacl._ranges import range_pairs
 from ._adversarial import payloads, plant, sites
 from ._base import Path, base_call, candidates, copy_json, get_at
 from ._canonical import validator
+from ._described import after, before
 from ._hallucinated import _key_variants, _rejects_null, field_renderings
 from ._invalid import MUTATIONS, mutation_sites
 from ._records import (
@@ -304,6 +306,7 @@ def _conforming(root: Node, base: dict[str, Any]) -> list[dict[str, Any]]:
     valid = validator(root).is_valid
     out: list[dict[str, Any]] = [base, {k: v for k, v in base.items() if k in root.required}]
     classes: list[tuple[int, CanonicalCall]] = []  # (n-th value of its class, call)
+    pairs = range_pairs(root.props)
     for path, value, node, name in _walk(base, root, (), ""):
         nth: dict[str, int] = {}
         if node.enum is not None or node.kind == "boolean" or node.nullable:
@@ -314,9 +317,16 @@ def _conforming(root: Node, base: dict[str, Any]) -> list[dict[str, Any]]:
             if cand != value or type(cand) is not type(value):
                 label = Label(format_path(path), f"canonical:{cls.key}", cand, cand)
                 nth[cls.key] = nth.get(cls.key, -1) + 1
-                classes.append((nth[cls.key], _labelled(_set(base, path, cand), label)))
+                call = _in_order(_set(base, path, cand), path, pairs, root.props)
+                labelled = _labelled(call, label)
+                # the other end of a range, moved to keep it a range: a change of its own
+                labelled.labels += tuple(Label(k, "canonical:object.range_kept", base[k], call[k])
+                                         for k in call if k in base and k != path[0] and call[k] != base[k])
+                classes.append((nth[cls.key], labelled))
     equal = []  # the degenerate range: end_date = start_date (its label wins over a copy another class makes)
     for opening, closing in range_pairs(root.props):
+        if _strictly_after(root.props[closing]):
+            continue  # its own words rule the equal range out ("end: must be after `start`")
         if opening in base and closing in base and base[opening] != base[closing]:
             label = Label(closing, "canonical:object.equal_range", base[opening], base[opening])
             equal.append(_labelled({**base, closing: copy_json(base[opening])}, label))
@@ -328,6 +338,50 @@ def _conforming(root: Node, base: dict[str, Any]) -> list[dict[str, Any]]:
         if valid(call):
             unique.setdefault(json.dumps(call, sort_keys=True), call)
     return list(unique.values())
+
+
+def _in_order(call: dict[str, Any], path: Path, pairs: list[tuple[str, str]],
+              root_props: dict[str, Node]) -> dict[str, Any]:
+    """`call` with the other end of a range moved when the value a class put at one end passed
+    it: "2025-04-03" as a start is a canonical date, and an end a year before it is no part of
+    that class (cal-scheduler-mcp refused it, and the run said a valid start was refused)."""
+    if len(path) != 1:
+        return call
+    for opening, closing in pairs:
+        strict = _strictly_after(root_props[closing]) if closing in root_props else False
+        if opening not in call or closing not in call or not _passed(call[opening], call[closing], strict):
+            continue
+        if path[0] == opening:
+            moved = after(call[opening], call[closing])
+            if moved is not None:
+                call = {**call, closing: moved}
+        elif path[0] == closing:
+            moved = before(call[closing], call[opening])
+            if moved is not None:
+                call = {**call, opening: moved}
+    return call
+
+
+def _passed(opening: Any, closing: Any, strict: bool) -> bool:
+    """Whether a range's opening value lies past its closing one (numbers, or ISO dates by day),
+    or on it where the closing field must lie strictly after."""
+    if isinstance(opening, bool) or isinstance(closing, bool):
+        return False
+    if isinstance(opening, (int, float)) and isinstance(closing, (int, float)):
+        return opening >= closing if strict else opening > closing
+    if isinstance(opening, str) and isinstance(closing, str) and _DAY.match(opening) and _DAY.match(closing):
+        return opening[:10] >= closing[:10] if strict else opening[:10] > closing[:10]
+    return False
+
+
+_DAY = re.compile(r"^\d{4}-\d{2}-\d{2}")
+_STRICT = re.compile(r"\b(?:after|later than|greater than|exceeds?)\b", re.I)
+
+
+def _strictly_after(node: Node) -> bool:
+    """Whether a range's closing field says it lies strictly past its opening one."""
+    description = node.schema.get("description")
+    return isinstance(description, str) and _STRICT.search(description) is not None
 
 
 def build_coverage(kind: str, root: Node, python_objects: bool = False) -> list[Any]:

@@ -170,7 +170,7 @@ def before(opening: Any, closing: Any) -> Any:
         if start and end:
             try:
                 day = _dt.date(*map(int, start.groups())) - _dt.timedelta(days=1)
-            except ValueError:
+            except (ValueError, OverflowError):
                 return None
             return day.isoformat() + closing[10:]  # keep the closing value's time part, if any
     return None

@@ -13,7 +13,7 @@ import json
 import re
 from typing import Any
 
-__all__ = ["described_in"]
+__all__ = ["described_format", "described_in"]
 
 #: a value shape a description names ("in YYYY-MM-DD format", "HH:MM", "ISO 8601"), most exact
 #: first: a tool checking the shape in code refuses every other realistic value
@@ -25,6 +25,25 @@ _SHAPES: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple((re.compile
     (r"\bHH:MM:SS\b", ("14:30:00",)),
     (r"\bHH:MM\b", ("14:30", "09:05")),
 ))
+
+
+#: the JSON Schema format a description names for a plain string, by the shapes above
+_FORMATS = (("date-time", _SHAPES[0][0]), ("date", _SHAPES[1][0]), ("date-time", _SHAPES[2][0]))
+#: an ISO 8601 value that is not a date or a date-time
+_NOT_A_MOMENT = re.compile(r"8601\s*(?:duration|interval|period|week|ordinal)|\bPT?\d+[HMSD]\b|"
+                           r"\bor\s+(?:['\"`]|now\b|today\b|relative\b|a\s+(?:relative|natural))", re.I)
+
+
+def described_format(description: Any) -> str | None:
+    """"date-time" or "date" when a plain string's description says that is what it holds
+    ("ISO 8601 datetime", "YYYY-MM-DD"); None when it names another ISO 8601 value or an
+    alternative ("a date or 'today'"), whose other forms the format would leave out.
+
+    Why: cal-scheduler-mcp's `start` ("ISO 8601 datetime ...") was sent "" and "  keep  " as
+    canonical strings, and refusing them was reported as refusing valid input."""
+    if not isinstance(description, str) or _NOT_A_MOMENT.search(description):
+        return None
+    return next((fmt for fmt, shape in _FORMATS if shape.search(description)), None)
 
 
 _EXAMPLE = re.compile(r"(?:e\.g\.|\bexamples?:|for example|such as|like|(?:valid|allowed|accepted|supported|possible) "

@@ -411,6 +411,10 @@ class _Reader:
             outer = {k: node.schema[k] for k in ("description", "examples") if isinstance(node.schema, dict) and k in node.schema}
             node.schema = {**outer, **only.schema} if outer and isinstance(only.schema, dict) else only.schema
             node.nullable = bool(nulls) or only.nullable
+            if only.stated is not None:
+                node.stated = {**outer, **only.stated}
+            else:  # FastMCP writes an Optional[int]'s description on the union, not on the int
+                _described_numbers(node)
             return
         if not live:
             node.never = True

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from ._dates import aware
+from ._examples import described_format
 from ._mutation_kinds import MUTATIONS
 from ._scalars import NULL_WORDS, Rendering
 from ._schema import Node
@@ -113,11 +114,13 @@ _IMPLIED = tuple((re.compile(p, re.IGNORECASE), f) for p, f in (
 
 
 def implied_format(node: Node) -> str | None:
-    """The format a plain string field's name implies (`source_url` -> uri), or None."""
+    """The format a plain string field's name implies (`source_url` -> uri), or its description
+    (`"ISO 8601 datetime"` -> date-time), or None."""
     if node.kind != "string" or node.fmt is not None or node.enum is not None or "pattern" in node.schema:
         return None
     name = (node.name or "").rsplit(".", 1)[-1].removesuffix("[]")
-    return next((fmt for pattern, fmt in _IMPLIED if pattern.search(name)), None)
+    by_name = next((fmt for pattern, fmt in _IMPLIED if pattern.search(name)), None)
+    return by_name or described_format(node.schema.get("description"))
 
 
 def _plain_string(node: Node) -> bool:

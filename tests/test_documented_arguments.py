@@ -76,6 +76,8 @@ def test_the_documented_values_are_drawn_so_calls_get_past_a_check_in_code() -> 
     schema = {"type": "object", "required": ["points", "profile"], "properties": {
         "points": {"type": "string"}, "profile": {"type": "string"}}}
     def undocumented(points: str, profile: str = "driving") -> dict[str, Any]:
+        if profile not in PROFILES:  # a refusal that names no value either: nothing to learn from
+            raise ValueError("unknown profile")
         return route(points, profile)
 
     reached = {}
@@ -84,6 +86,24 @@ def test_the_documented_values_are_drawn_so_calls_get_past_a_check_in_code() -> 
                       checks=["identity_on_canonical"], max_examples=60, seed=0)
         reached[tool.__name__] = report.calls[tool.__name__].schema_valid_reached
     assert reached["route"] >= 10 and reached["undocumented"] == 0, reached
+
+
+def test_values_a_refusal_offers_get_the_plain_call_past_it() -> None:
+    """A model retries with a value the correction lists; so does the probe (cal-scheduler-mcp:
+    "calendar 'example' not found ... (available: Home, Work)", and nothing reached the tool)."""
+    schema = {"type": "object", "required": ["points", "profile"], "properties": {
+        "points": {"type": "string"}, "profile": {"type": "string"}}}
+
+    def offering(points: str, profile: str = "driving") -> dict[str, Any]:
+        if profile not in PROFILES:
+            raise ValueError(f"profile {profile!r} not found (available: {', '.join(PROFILES)})")
+        return route_impl(points=points, profile=profile)
+
+    report = fuzz(offering, schema=schema, implementation=(sys.modules[__name__], "route_impl"),
+                  checks=["identity_on_canonical"], max_examples=60, seed=0)
+    assert report.calls["offering"].schema_valid_reached >= 10, report.calls["offering"].line()
+    rebased = report.calls["offering"].rebased  # the plain call was refused, then built on one offered value
+    assert rebased and any(f'"profile": "{p}"' in rebased for p in PROFILES), rebased
 
 
 def test_a_description_naming_a_date_or_a_code_standard_gives_such_values() -> None:

@@ -130,7 +130,7 @@ def documented(parameters: dict[str, Any], description: str) -> dict[str, Any]:
     lines = inspect.cleandoc(description).splitlines()
     found: dict[str, str] = {}
     for name in missing:
-        text = docs.get(name, "").strip() or _plain_entry(lines, name)
+        text = docs.get(name, "").strip() or _plain_entry(lines, name) or _sentences_naming(description, name)
         if text:
             found[name] = text
     if not found:
@@ -153,3 +153,11 @@ def _plain_entry(lines: list[str], name: str) -> str:
             text += " " + more.strip()
         return text
     return ""
+
+
+def _sentences_naming(description: str, name: str) -> str:
+    """The sentences of a prose description that name `name` in backticks ("`rrule` is a raw
+    RRULE body, e.g. "FREQ=WEEKLY;COUNT=12"": cal-scheduler-mcp documents it only so)."""
+    text = " ".join(description.split())
+    sentences = re.split(r"(?<=[.!?])\s+(?=[A-Z`(])", text)
+    return " ".join(s for s in sentences if f"`{name}`" in s)[:500]
