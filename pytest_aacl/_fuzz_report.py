@@ -19,7 +19,7 @@ from ._targets._target import machinery
 if TYPE_CHECKING:  # pragma: no cover
     from ._fuzz import Finding, FuzzReport
 
-__all__ = ["format_exception", "format_finding", "format_report"]
+__all__ = ["advice_lines", "format_exception", "format_finding", "format_report"]
 
 _MAX_LINE = 2000
 
@@ -121,18 +121,21 @@ def format_report(report: FuzzReport, *, replay: str = "", advice: bool = True) 
         return "\n".join([*banner, head, *reach, *notes, *skipped])
     out: list[str] = [*banner]
     hidden = 0
+    kinds: dict[str, int] = {}
     for tool in _ordered(f.tool for f in report.findings):
-        mine = [f for f in report.findings if f.tool == tool]
+        mine = sorted((f for f in report.findings if f.tool == tool), key=_gravity)
         head = f"{tool}: {len(mine)} defect(s) found by {', '.join(_ordered(f.check for f in mine))}"
         out += [head, "=" * len(head)]
         for finding in mine:
             block = format_finding(finding).splitlines()
             if out[2 + len(banner):] and len(out) + len(block) > MAX_REPORT_LINES:  # the first one always shows
                 hidden += 1
+                kinds[_what(finding)] = kinds.get(_what(finding), 0) + 1
                 continue
             out += [*block, ""]
     if hidden:
-        out.append(f"... {hidden} more finding(s) not shown (bounded report); fix the ones above first")
+        which = ", ".join(f"{n} {what}" for what, n in kinds.items())
+        out.append(f"... {hidden} more finding(s) not shown (bounded report: {which}); fix the ones above first")
     if out and not out[-1] and reach and not reach[0]:
         out.pop()  # one blank line between the last finding and the calls section
     out += reach + notes + skipped
@@ -140,6 +143,21 @@ def format_report(report: FuzzReport, *, replay: str = "", advice: bool = True) 
     if replay:
         out.append(f"Reproduce: {replay}")
     return "\n".join(out)
+
+
+_GRAVITY = {"timeout": 0, "escaped": 1}
+
+
+def _gravity(finding: Finding) -> int:
+    """Hangs and crashes first: a bounded report of a tool with a hundred findings of one
+    cause must not cut the one hang away (trial 11: 119 findings on one server hid its hangs)."""
+    if finding.outcome in _GRAVITY:
+        return _GRAVITY[finding.outcome]
+    return 1 if "escaped" in finding.key else 2  # a crash the tool answered as its result
+
+
+def _what(finding: Finding) -> str:
+    return ("hang(s)", "crash(es)", finding.check)[_gravity(finding)]
 
 
 def _reach_lines(report: FuzzReport) -> list[str]:
@@ -196,10 +214,15 @@ def _advice(advice: list[Finding]) -> list[str]:
     the server): conventions that help a model retry, never a failure."""
     if not advice:
         return []
+    return ["", f"Advice ({len(advice)}, does not fail the run):", *advice_lines(advice)]
+
+
+def advice_lines(advice: list[Finding]) -> list[str]:
+    """The advice blocks without their heading (the session summary prints them per tool)."""
+    out: list[str] = []
     groups: dict[tuple[str, ...], list[Finding]] = {}
     for item in advice:
         groups.setdefault((item.check, *item.key[1:]), []).append(item)
-    out = ["", f"Advice ({len(advice)}, does not fail the run):"]
     for shown, items in enumerate(groups.values()):
         if shown == 20:
             out.append(f"  ... {len(groups) - 20} more kinds")

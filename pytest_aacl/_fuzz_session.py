@@ -96,11 +96,18 @@ def failure_text(report: Any, reference: str, selector: str, advice_fails: bool 
 Line = tuple[str, bool]
 
 
+#: up to this many tools with advice, the summary prints its words, not only its count
+ADVICE_SHOWN_TOOLS = 3
+
+
 def summary(calls: dict[str, Tally], unreproducible: dict[str, tuple[int, str]],
-            findings: list[tuple[str, str, int]], advice: list[tuple[str, str, int]]) -> list[tuple[str, list[Line]]]:
+            findings: list[tuple[str, str, int]], advice: list[tuple[Any, ...]],
+            verbose: bool = False) -> list[tuple[str, list[Line]]]:
     """The sections of the session summary, as (title, lines), from what the auto-generated
     items reported: calls per tool (`Tally`), answers that were not reproducible (tool ->
-    (calls, the first message)), findings and advice ((tool, check, count) each)."""
+    (calls, the first message)), findings ((tool, check, count) each) and advice ((tool,
+    check, count, its lines) each).  A passing item prints nothing, so the advice's words are
+    shown here when few tools have any (or with -v); a 50-tool server gets one line per check."""
     sections: list[tuple[str, list[Line]]] = []
     if calls:
         lines = [(f"{tool}: {tally.line()}", False) for tool, tally in calls.items()]
@@ -121,12 +128,17 @@ def summary(calls: dict[str, Tally], unreproducible: dict[str, tuple[int, str]],
                          [(f"{tool}: {check} found {count} defect(s)", False) for tool, check, count in findings]))
     if advice:  # one line per check over all tools: advice is a convention of the server
         by_check: dict[str, list[tuple[str, int]]] = {}
-        for tool, check, count in advice:
+        for tool, check, count, *_ in advice:
             by_check.setdefault(check, []).append((tool, count))
+        show = verbose or len({a[0] for a in advice}) <= ADVICE_SHOWN_TOOLS
+        how = "" if show else ", -v to read them"
         lines = []
         for check, tools in by_check.items():
             names = ", ".join(t for t, _ in tools[:5]) + (", ..." if len(tools) > 5 else "")
             lines.append((f"{check}: {sum(n for _, n in tools)} piece(s) of advice on {len(tools)} tool(s) ({names}); "
-                          "not failing: --aacl-advice-fails to fail on them, -k TOOL to rerun one and read them", False))
+                          f"not failing (--aacl-advice-fails to fail on them{how})", False))
+        if show:
+            for _tool, _check, _count, *words in advice:  # each block names its tool
+                lines += [(line, False) for line in (words[0] if words else [])]
         sections.append(("pytest-aacl advice", lines))
     return sections

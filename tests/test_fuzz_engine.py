@@ -349,3 +349,21 @@ def test_valid_calls_refused_by_two_rules_are_two_findings() -> None:
     assert any("cannot be empty" in w for w in wordings) and any("must match length" in w for w in wordings), str(report)
     assert not any(ch.isdigit() for w in wordings for ch in w)  # "(2) ... (3)" and "(1) ... (2)" are one rule
     assert len(refused) >= 2, str(report)
+
+
+def test_a_bounded_report_shows_hangs_and_crashes_before_the_flood_and_counts_what_it_hid() -> None:
+    """Trial 11: a hundred findings of one cause on a server cut its one hang out of the report."""
+    from pytest_aacl import Finding, FuzzReport
+    from pytest_aacl._fuzz_report import format_report
+
+    def finding(i: int, outcome: str, check: str) -> Finding:
+        return Finding(tool="t", check=check, message=f"m{i}", call=f"t(i={i})", args={"i": i}, kind="hallucinated",
+                       outcome=outcome, error="ValueError: x\n" * 10, fix="fix it")
+
+    flood = [finding(i, "returned", "no_silent_corruption") for i in range(150)]
+    text = format_report(FuzzReport(findings=[*flood, finding(900, "escaped", "total"), finding(901, "timeout", "total")],
+                                    seed=1))
+    assert text.index("t(i=901)") < text.index("t(i=900)") < text.index("t(i=0)")
+    [cut] = [line for line in text.splitlines() if "more finding(s) not shown" in line]
+    hidden = int(cut.split()[1])
+    assert f"bounded report: {hidden} no_silent_corruption)" in cut

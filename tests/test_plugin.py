@@ -235,7 +235,9 @@ def test_advice_passes_by_default_and_fails_when_asked(project: pytest.Pytester)
             "--aacl-max-examples", "30", "--aacl-seed", "1"]
     result = project.runpytest(*args)
     result.assert_outcomes(passed=2)
-    result.stdout.fnmatch_lines(["*pytest-aacl advice*", "correction_quality: * piece(s) of advice on 1 tool(s) (set_flag); not failing*"])
+    # a passing item prints nothing: the summary shows what the advice says, not only its count
+    result.stdout.fnmatch_lines(["*pytest-aacl advice*", "correction_quality: * piece(s) of advice on 1 tool(s) (set_flag); not failing*",
+                                 "  [[]correction_quality[]] set_flag: *", "      Fix: make the correction*"])
     strict = project.runpytest(*args, "--aacl-advice-fails")
     strict.assert_outcomes(passed=1, failed=1)
     strict.stdout.fnmatch_lines(["[[]correction_quality[]] the correction lacks the field name*", "    Fix: make the correction*"])
@@ -338,3 +340,16 @@ def test_a_hang_met_by_another_check_is_totals_finding_and_that_item_is_skipped(
     assert "FAILED aacl::lookup::total" in out
     assert "lookup hung on several calls in a row while correction_quality ran" in out
     assert "the hang is aacl::lookup::total's finding" in out
+
+
+def test_advice_of_a_many_tool_server_is_one_line_per_check_and_minus_v_shows_its_words() -> None:
+    """A passing item prints nothing, so the words live in the summary; on a 50-tool server
+    that would be 150 lines by default, so they wait for -v (the hint says so)."""
+    from pytest_aacl._fuzz_session import summary
+
+    advice = [(f"tool{i}", "correction_quality", 1, [f"  [correction_quality] words of tool{i}"]) for i in range(5)]
+    [(title, lines)] = summary({}, {}, [], advice)
+    assert title == "pytest-aacl advice" and len(lines) == 1 and "-v to read them" in lines[0][0]
+    [(_, lines)] = summary({}, {}, [], advice, verbose=True)
+    assert "-v to read them" not in lines[0][0]
+    assert ("  [correction_quality] words of tool4", False) in lines

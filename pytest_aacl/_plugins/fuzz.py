@@ -23,6 +23,8 @@ if TYPE_CHECKING:
     from .._fuzz_session import FuzzableTool
 
 _OPTIONS = pytest.StashKey["_Options"]()
+#: the advice text one item passes to the session summary (a passing item prints nothing)
+_ADVICE_LINES = 12
 
 
 def _corpus_dir(config: pytest.Config) -> Path | None:
@@ -220,8 +222,11 @@ class AaclItem(pytest.Function):
         tool = parent.name.removeprefix("aacl::")
         for tally in report.calls.values():
             self.user_properties.append(("aacl_calls", (tool, tally.as_tuple())))
-        if report.advice:
-            self.user_properties.append(("aacl_advice", (tool, self.name, len(report.advice))))
+        if report.advice:  # its words too: a passing item prints nothing, the summary shows them
+            from .._fuzz_report import advice_lines  # lazy: start-up
+
+            self.user_properties.append(("aacl_advice", (tool, self.name, len(report.advice),
+                                                         advice_lines(report.advice)[:_ADVICE_LINES])))
         if report.unreproducible:  # never fails the item, so it is shown in the summary
             first = report.unreproducible[0]
             self.user_properties.append(("aacl_unreproducible", (tool, len(report.unreproducible), first.message)))
@@ -398,7 +403,8 @@ class _Summary:
             return
         from .._fuzz_session import summary  # lazy: start-up
 
-        for title, lines in summary(self.calls, self.unreproducible, self.findings, self.advice):
+        verbose = terminalreporter.config.getoption("verbose", 0) > 0
+        for title, lines in summary(self.calls, self.unreproducible, self.findings, self.advice, verbose=verbose):
             terminalreporter.section(title)
             for text, warning in lines:
                 if warning:
