@@ -268,6 +268,30 @@ def test_a_server_answering_in_something_else_than_json_rpc_is_said_so_within_se
     assert time.monotonic() - started < 30
 
 
+def test_a_server_listing_invalid_tools_is_told_its_listing_is_wrong_not_that_it_is_unreachable(tmp_path: Path) -> None:
+    """Trial 11: a tool without `inputSchema` was reported as "could not be reached"."""
+    server = tmp_path / "bad_listing.py"
+    server.write_text(textwrap.dedent("""
+        import json, sys
+        for line in sys.stdin:
+            request = json.loads(line)
+            if "id" not in request:
+                continue
+            if request["method"] == "initialize":
+                result = {"protocolVersion": request["params"]["protocolVersion"], "capabilities": {"tools": {}},
+                          "serverInfo": {"name": "bad", "version": "1"}}
+            else:
+                result = {"tools": [{"name": "add", "description": "no schema"}]}
+            print(json.dumps({"jsonrpc": "2.0", "id": request["id"], "result": result}), flush=True)
+        """))
+    with pytest.raises(TargetError) as caught:
+        resolve(f"stdio:{shlex.quote(sys.executable)} {shlex.quote(str(server))}")
+    message = str(caught.value)
+    assert "could not be reached" not in message
+    assert "started, but it answered tools/list with a tool list the MCP SDK rejects as invalid" in message
+    assert "inputSchema" in message
+
+
 def test_a_banner_on_stdout_before_the_server_answers_is_no_error(tmp_path: Path) -> None:
     pytest.importorskip("mcp.server.mcpserver", reason="the MCP SDK 2.x is an optional extra")
     server = tmp_path / "banner.py"

@@ -81,6 +81,9 @@ def mcp_targets(obj: Any, kind: str, *, spy: Any, timeout: float, reset: Callabl
     if "error" in outcome.reply:
         said = "\n".join(outcome.detail.strip().splitlines()[-8:])
         said = f"; its last output:\n{said}" if said else ""
+        if outcome.reply.get("listing"):  # it started and answered: not a connection problem
+            raise TargetError(f"the MCP server {where} started, but {outcome.reply['error'][:1500]}; "
+                              "its tools must be fixed before they can be called by any MCP client")
         raise TargetError(f"the MCP server {where} could not be reached: {outcome.reply['error']}{said}")
     how = spy.target_kw() if spy is not None else {"black_box": True}
     targets = []
@@ -142,13 +145,26 @@ def _listed(connect: Callable[[], Any]) -> dict[str, Any]:
     except BaseException as exc:
         while getattr(exc, "exceptions", None):  # a task group's error: the first real one
             exc = exc.exceptions[0]  # type: ignore[attr-defined]
+        if isinstance(exc, _BadListing):
+            return {"error": f"it answered tools/list with a tool list the MCP SDK rejects as invalid: {exc}",
+                    "listing": True}
         return {"error": f"{type(exc).__name__}: {exc}"}
 
 
 async def _list_tools(connect: Callable[[], Any]) -> Any:
     client = await _session(connect)
-    listed = await client.list_tools()
+    try:
+        listed = await client.list_tools()
+    except Exception as exc:
+        if type(exc).__name__ == "ValidationError":  # connected, but its tool list breaks the protocol's types
+            raise _BadListing(str(exc)) from None
+        raise
     return getattr(listed, "tools", listed)
+
+
+class _BadListing(Exception):
+    """The server answered tools/list with something the MCP SDK refuses to read (trial 11:
+    reported as "could not be reached", which sent the user looking for a start-up fault)."""
 
 
 async def _session(connect: Callable[[], Any]) -> Any:
