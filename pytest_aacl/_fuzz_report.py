@@ -122,12 +122,14 @@ def format_report(report: FuzzReport, *, replay: str = "", advice: bool = True) 
     out: list[str] = [*banner]
     hidden = 0
     kinds: dict[str, int] = {}
+    blocks = {id(f): format_finding(f).splitlines() for f in report.findings}
+    cut = sum(len(b) + 1 for b in blocks.values()) > MAX_REPORT_LINES
     for tool in _ordered(f.tool for f in report.findings):
-        mine = sorted((f for f in report.findings if f.tool == tool), key=_gravity)
+        mine = [f for f in report.findings if f.tool == tool]
         head = f"{tool}: {len(mine)} defect(s) found by {', '.join(_ordered(f.check for f in mine))}"
         out += [head, "=" * len(head)]
-        for finding in mine:
-            block = format_finding(finding).splitlines()
+        for finding in sorted(mine, key=_gravity) if cut else mine:
+            block = blocks[id(finding)]
             if out[2 + len(banner):] and len(out) + len(block) > MAX_REPORT_LINES:  # the first one always shows
                 hidden += 1
                 kinds[_what(finding)] = kinds.get(_what(finding), 0) + 1

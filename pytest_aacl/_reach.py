@@ -274,7 +274,9 @@ class Tally:
         parts += [f"{n} {what}" for n, what in ((self.not_sent, "not sendable"), (self.escaped, "escaped"),
                                                 (self.timeout, "timed out")) if n]
         rebased = f" (the realistic plain call was refused; the cases were built on {self.rebased})" if self.rebased else ""
-        return f"{self.calls} calls: " + ", ".join(parts) + rebased
+        # said, as a run given values that reach no further looks as if they were ignored (trial 11)
+        given = " (with the example values given)" if self.values_given else ""
+        return f"{self.calls} calls{given}: " + ", ".join(parts) + rebased
 
     def blocker(self) -> tuple[str, int, int, str] | None:
         """`(argument, refused, out of, first message)` when one argument stopped nearly every
