@@ -16,7 +16,7 @@ from ._call import PASSED_ON, Call, Case
 from ._check_support import Defect, describe, field_of, received_json, shown
 from ._jsonvalue import comparable
 from ._oracle import compare
-from ._reach import PYTHON_FAULT, error_answer
+from ._reach import PYTHON_FAULT, error_answer, python_fault
 from ._volatile import apply_mask, learn_mask, masks_everything
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -211,7 +211,7 @@ def _simplest(case: Case) -> list[str]:
 
 
 def _raise_crash(answer: Any, intended: Any, case: Case) -> None:
-    crash = _crash_wording(answer, intended)
+    crash = _crash_wording(answer, intended, case.args)
     if crash:  # the rendering crashed the tool, which answered its crash as a result
         fields = sorted({field_of(label) for label in case.labels})  # the same wording on two fields: two crashes
         raise Defect(f"the tool crashed on the rendering and answered the crash as its result: "
@@ -220,11 +220,11 @@ def _raise_crash(answer: Any, intended: Any, case: Case) -> None:
                      "catch this and answer a correction, or fix the crash; mark an error answer as an error (isError)")
 
 
-def _crash_wording(answer: Any, intended: Any) -> str:
+def _crash_wording(answer: Any, intended: Any, args: Any = None) -> str:
     """The interpreter's wording of a programming error in a short answer the intended call's
     answer does not carry (a tool catching everything and answering the text), or ""."""
     text = json.dumps(comparable(answer), ensure_ascii=False)
-    if len(text) > 1000:
+    if len(text) > 1000 or not python_fault(text, args):
         return ""
     found = PYTHON_FAULT.search(text)
     if found is None or PYTHON_FAULT.search(json.dumps(comparable(intended), ensure_ascii=False)[:2000]):

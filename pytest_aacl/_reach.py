@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["BLOCKED_SHARE", "RATE_LIMITED", "Tally", "blocker_line", "error_answer", "refused_argument"]
+__all__ = ["BLOCKED_SHARE", "PYTHON_FAULT", "RATE_LIMITED", "Tally", "blocker_line", "error_answer", "python_fault", "refused_argument"]
 
 #: the share of valid-intent calls refused for one argument from which a run is "blocked"
 BLOCKED_SHARE = 0.9
@@ -63,6 +64,32 @@ PYTHON_FAULT = re.compile(
     r"|slice indices must be integers|cannot convert float (?:NaN|infinity) to integer"
     # a result the host could not serialise: FastMCP 2+ and `json.dumps(allow_nan=False)`
     r"|result contains a non-finite float|Out of range float values are not JSON compliant")
+
+
+_UNDEFINED = re.compile(r"name '(\w+)' is not defined")
+
+
+def python_fault(text: str, args: Any = None) -> bool:
+    """Whether an answer's text is the interpreter's report of a programming error.  An
+    expression tool evaluating `true` answers "name 'true' is not defined" about its input's
+    own word: that is its refusal of an unknown name, not a crash (trial 11, a calculator)."""
+    head = text[:2000]
+    if not PYTHON_FAULT.search(head):
+        return False
+    undefined = {unicodedata.normalize("NFKC", n) for n in _UNDEFINED.findall(head)}
+    if not undefined or PYTHON_FAULT.search(_UNDEFINED.sub("", head)):
+        return True
+    return not undefined <= _words(args)
+
+
+def _words(value: Any, depth: int = 0) -> set[str]:
+    """Every identifier-like word in the strings of a sent value (short ones too: `x`)."""
+    if isinstance(value, str):
+        return set(re.findall(r"\w+", unicodedata.normalize("NFKC", value[:10_000])))  # as Python reads names
+    if depth > 3 or not isinstance(value, (dict, list, tuple)):
+        return set()
+    items = value.values() if isinstance(value, dict) else value
+    return {w for item in list(items)[:50] for w in _words(item, depth + 1)}
 
 
 def error_answer(result: Any) -> str:

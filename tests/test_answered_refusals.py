@@ -100,3 +100,29 @@ def test_an_error_answered_after_the_implementation_is_the_backends_answer() -> 
 
     report = _fuzz(_answering(backend_says_no), ["identity_on_canonical"])
     assert not [f for f in report.findings if "refused valid" in f.key], str(report)
+
+
+def test_an_unknown_name_of_the_sent_expression_is_a_refusal_and_one_of_the_code_a_crash() -> None:
+    """Trial 11: a calculator sent `true` answered "name 'true' is not defined", its refusal
+    of a word of the expression; it was reported as a crash.  A name the input does not hold
+    is still the tool's own bug (mcp-chinese-time's `timezone`)."""
+    import pytest
+
+    fastmcp = pytest.importorskip("fastmcp")
+    server = fastmcp.FastMCP("calc")
+
+    @server.tool()
+    def evaluate(expression: str) -> float:
+        """Evaluate an arithmetic expression such as "2 * (3 + 4)"."""
+        return float(eval(expression, {"__builtins__": {}}, {}))
+
+    @server.tool()
+    def evaluate_in_zone(expression: str) -> float:
+        """Evaluate an arithmetic expression such as "2 * (3 + 4)" in the local zone."""
+        return float(eval(expression, {"__builtins__": {}}, {})) + timezone_offset  # type: ignore[name-defined]  # noqa: F821
+
+    report = fuzz(server, checks=["total"], max_examples=40, seed=0)
+    crashes = [f for f in report.findings if "is not defined" in f.message + f.error]
+    assert crashes and {f.tool for f in crashes} == {"evaluate_in_zone"}, str(report)
+    assert all("timezone_offset" in f.message + f.error for f in crashes), str(report)
+    assert report.calls["evaluate"].refused > 0, str(report)

@@ -37,7 +37,7 @@ from typing import Any
 from .._call import Call
 from .._errors import TargetError
 from .._jsonvalue import non_finite_at, observable
-from .._reach import PYTHON_FAULT, error_answer
+from .._reach import error_answer, python_fault
 from .._repr import safe_repr
 from .._specs._docstrings import documented
 from .._toolspec import ToolSpec
@@ -256,6 +256,8 @@ class Target:
             raw = settle(self._invoke(args))
             result = self._interpret(raw)
         except BaseException as exc:
+            if isinstance(exc, McpFault) and not python_fault(str(exc), args):
+                exc = McpError(str(exc))  # "name 'true' is not defined" of an expression it was sent
             corrections = self.correction if isinstance(self.correction, tuple) else (self.correction,)
             kind = "rejected" if isinstance(exc, (Refused, *corrections)) else "escaped"
             if box and self._patch is not None and _on_the_stub(exc):
@@ -273,7 +275,7 @@ class Target:
         if said and not box:
             # refused (or crashed) in the answer before the implementation: judged as the raised
             # refusal (or escape) it stands for, as a server's in-band error is counted refused
-            error = (AnsweredFault if PYTHON_FAULT.search(said[:2000]) else AnsweredRefusal)(said)
+            error = (AnsweredFault if python_fault(said, args) else AnsweredRefusal)(said)
             kind = "escaped" if isinstance(error, AnsweredFault) else "rejected"
             return {"outcome": kind, "error": pack_exception(error, machinery), "received": self._pack_received(box)}
         try:  # the observable result shows a non-finite float as text: look at what the tool returned
