@@ -339,7 +339,27 @@ def test_a_hang_met_by_another_check_is_totals_finding_and_that_item_is_skipped(
     out = result.stdout.str()
     assert "FAILED aacl::lookup::total" in out
     assert "lookup hung on several calls in a row while correction_quality ran" in out
-    assert "the hang is aacl::lookup::total's finding" in out
+    assert "the hang was reported by an earlier item" in out
+
+
+def test_a_hang_met_first_by_another_check_fails_that_item(pytester: pytest.Pytester) -> None:
+    """Trial 12: `total` had passed before `correction_quality` met the hang, which was then
+    skipped as "total's finding" and reported nowhere.  The first item that meets a hang (or a
+    crash) reports it, as `total`'s finding; a later item that meets it again is skipped."""
+    pytester.makepyfile(slow="""
+        import time
+
+        def lookup(code: int) -> int:
+            time.sleep(30)
+            return code
+        """)
+    result = pytester.runpytest("-p", "aacl", "--aacl-target", "slow:lookup", "--aacl-timeout", "0.2",
+                                "--aacl-checks", "correction_quality,no_silent_corruption", "--aacl-max-examples", "5", "-rfs")
+    result.assert_outcomes(failed=1, skipped=1)
+    out = result.stdout.str()
+    assert "FAILED aacl::lookup::correction_quality" in out
+    assert "[total] the tool hangs" in out
+    assert "lookup hung on several calls in a row while no_silent_corruption ran" in out
 
 
 def test_advice_of_a_many_tool_server_is_one_line_per_check_and_minus_v_shows_its_words() -> None:

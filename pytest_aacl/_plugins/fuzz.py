@@ -23,6 +23,8 @@ if TYPE_CHECKING:
     from .._fuzz_session import FuzzableTool
 
 _OPTIONS = pytest.StashKey["_Options"]()
+#: (tool, finding key) of the hangs and crashes already reported in this session
+_TOLD = pytest.StashKey[set]()
 #: the advice text one item passes to the session summary (a passing item prints nothing)
 _ADVICE_LINES = 12
 
@@ -194,12 +196,16 @@ class AaclItem(pytest.Function):
         self.add_marker("aacl")
 
     def runtest(self) -> None:
-        from .._fuzz import fuzz  # lazy: start-up
+        from .._fuzz import ALL_CRASHES, fuzz  # lazy: start-up
 
         parent = self.parent
         assert isinstance(parent, AaclTool)
         opts = self.config.stash[_OPTIONS]
         reset = self.funcargs.get("aacl_reset")
+        # one check per item: each reports the crashes it meets while this tool's `total` is
+        # selected (it may have passed already), none when the user deselected `total`
+        total = any(i.name == "total" and i.parent is parent for i in self.session.items)
+        crashes = ALL_CRASHES.set(total)
         try:
             report = fuzz(parent.target, checks=[self.name], max_examples=opts.max_examples, seed=opts.seed,
                           reset=reset, corpus=_corpus_dir(self.config), values=opts.values or None)
@@ -217,6 +223,8 @@ class AaclItem(pytest.Function):
                     writer.write_line(f"pytest-aacl: interrupted during {parent.name}::{self.name}; found so far:")
                     writer.write_line(format_report(partial))
             raise
+        finally:
+            ALL_CRASHES.reset(crashes)
         if report.not_applicable and not report.examples_run:
             pytest.skip("; ".join(report.not_applicable))
         tool = parent.name.removeprefix("aacl::")
@@ -230,12 +238,20 @@ class AaclItem(pytest.Function):
         if report.unreproducible:  # never fails the item, so it is shown in the summary
             first = report.unreproducible[0]
             self.user_properties.append(("aacl_unreproducible", (tool, len(report.unreproducible), first.message)))
-        hangs = [f for f in report.findings if f.check != self.name]  # a hang stops any check: total's finding
-        if hangs and self.name != "total":
-            report.findings = [f for f in report.findings if f.check == self.name]
-            if not report.findings:
+        # a hang or crash any check's calls show is `total`'s finding: reported by the first item
+        # that meets it, once (trial 12: `total` had passed, and the hang it was told of was lost)
+        told = self.config.stash.setdefault(_TOLD, set())
+        if self.name == "total":
+            told.update((tool, f.key) for f in report.findings)
+        else:
+            mine = [f for f in report.findings if f.check == self.name]
+            fresh = [f for f in report.findings if f.check != self.name and (tool, f.key) not in told]
+            told.update((tool, f.key) for f in fresh)
+            hung = any(f.check != self.name and f.outcome == "timeout" for f in report.findings)
+            report.findings = mine + fresh
+            if hung and not report.findings:
                 pytest.skip(f"{tool} hung on several calls in a row while {self.name} ran, so it was not judged "
-                            f"further; the hang is aacl::{tool}::total's finding")
+                            "further; the hang was reported by an earlier item")
         failing = report.findings or (report.advice if opts.advice_fails else [])
         if failing:
             self.user_properties.append(("aacl_finding", (tool, self.name, len(failing))))
