@@ -19,7 +19,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["BLOCKED_SHARE", "PYTHON_FAULT", "RATE_LIMITED", "Tally", "blocker_line", "error_answer", "python_fault", "refused_argument"]
+__all__ = ["BLOCKED_SHARE", "PYTHON_FAULT", "RATE_LIMITED", "Tally", "blocker_line", "error_answer", "input_name_refused", "python_fault", "refused_argument"]
 
 #: the share of valid-intent calls refused for one argument from which a run is "blocked"
 BLOCKED_SHARE = 0.9
@@ -63,7 +63,10 @@ PYTHON_FAULT = re.compile(
     r"|maximum recursion depth exceeded|'\w+' object cannot be interpreted as an integer"
     r"|slice indices must be integers|cannot convert float (?:NaN|infinity) to integer"
     # a result the host could not serialise: FastMCP 2+ and `json.dumps(allow_nan=False)`
-    r"|result contains a non-finite float|Out of range float values are not JSON compliant")
+    r"|result contains a non-finite float|Out of range float values are not JSON compliant"
+    # a result that breaks the tool's own return type: the MCP SDK validates it against the model
+    # it names `<tool>Output` (trial 12: encoder-ai-mcp failed every call this way, read as refusals)
+    r"|tool '?(?P<tool>\w+)'?: \d+ validation errors? for (?P=tool)(?:Dict)?Output\b")
 
 
 _UNDEFINED = re.compile(r"name '(\w+)' is not defined")
@@ -90,6 +93,11 @@ def _words(value: Any, depth: int = 0) -> set[str]:
         return set()
     items = value.values() if isinstance(value, dict) else value
     return {w for item in list(items)[:50] for w in _words(item, depth + 1)}
+
+
+def input_name_refused(text: str, args: Any) -> bool:
+    """Whether an answer read as the interpreter's wording is only about a name of the input."""
+    return bool(PYTHON_FAULT.search(text[:2000])) and not python_fault(text, args)
 
 
 def error_answer(result: Any) -> str:

@@ -148,6 +148,8 @@ def failure_key(cdef: CheckDef, case: Case, call: Call, defect: AssertionError) 
         # a crash the server relayed as its answer: no frame to place it, its message is the cause
         # (and a place in the answer: FastMCP's "non-finite float (nan) at $.a" and "(inf) at
         # $.b" are one tool taking NaN and Infinity in)
+        if _OUTPUT_BROKEN.search(str(call.error)[:300]):  # one broken return type, whatever the answer held
+            return (cdef.name, "escaped", "McpFault", "the answer breaks the tool's output type")
         return (cdef.name, "escaped", "McpFault", _NUMBERS.sub("<n>", _ANSWER_PATH.sub("$<path>", str(call.error)[:200])))
     if call.outcome == "escaped" and any(c.__name__ == "ToolCrashed" for c in type(call.error).__mro__):
         # (ServerExited too: whether the server's last words had arrived is timing, not a cause)
@@ -166,6 +168,9 @@ def failure_key(cdef: CheckDef, case: Case, call: Call, defect: AssertionError) 
 #: numbers and non-finite words in a relayed crash: the same line crashing on NaN and on
 #: infinity ("cannot convert float NaN/infinity to integer") is one cause
 _ANSWER_PATH = re.compile(r"\$(?:\.[\w-]+|\[\d+\])+")
+#: a relayed crash that is the tool's answer breaking its own declared type (our client's words,
+#: or the MCP SDK's "1 validation error for <tool>Output")
+_OUTPUT_BROKEN = re.compile(r"breaks the tool's own output schema|validation errors? for \w+Output\b")
 _NUMBERS = re.compile(r"-?\b(?:NaN|nan|[Ii]nfinity|inf|\d+(?:\.\d+)?)\b")
 
 

@@ -126,3 +126,28 @@ def test_an_unknown_name_of_the_sent_expression_is_a_refusal_and_one_of_the_code
     assert crashes and {f.tool for f in crashes} == {"evaluate_in_zone"}, str(report)
     assert all("timezone_offset" in f.message + f.error for f in crashes), str(report)
     assert report.calls["evaluate"].refused > 0, str(report)
+
+
+def test_an_answer_breaking_the_tools_own_return_type_is_one_crash_not_a_refusal() -> None:
+    """Trial 12 (encoder-ai-mcp): every call failed on the tool's own output ("1 validation
+    error for encode_base64Output"); read as refusals, the report advised giving values."""
+    import pytest
+
+    from pytest_aacl._reach import python_fault
+
+    fastmcp = pytest.importorskip("fastmcp")
+    server = fastmcp.FastMCP("hex")
+
+    @server.tool()
+    def to_hex(text: str) -> str:
+        """The text's UTF-8 bytes in hex."""
+        return {"hex": text.encode().hex()}  # type: ignore[return-value]
+
+    report = fuzz(server, checks=["total"], max_examples=20, seed=0)
+    [finding] = report.findings
+    assert finding.outcome == "escaped" and "output schema" in finding.message, str(report)
+    # the MCP SDK 1.x / FastMCP 2 wording of the same fault; an input model that happens to be
+    # named ...Output is the tool's input refused, not its answer
+    assert python_fault("Error executing tool encode_base64: 1 validation error for encode_base64Output\n"
+                        "result\n  Input should be a valid string [type=string_type]")
+    assert not python_fault("Error executing tool report: 1 validation error for ReportOutput\nformat\n  Field required")

@@ -37,7 +37,7 @@ from typing import Any
 from .._call import Call
 from .._errors import TargetError
 from .._jsonvalue import non_finite_at, observable
-from .._reach import error_answer, python_fault
+from .._reach import error_answer, input_name_refused, python_fault
 from .._repr import safe_repr
 from .._specs._docstrings import documented
 from .._toolspec import ToolSpec
@@ -256,7 +256,7 @@ class Target:
             raw = settle(self._invoke(args))
             result = self._interpret(raw)
         except BaseException as exc:
-            if isinstance(exc, McpFault) and not python_fault(str(exc), args):
+            if isinstance(exc, McpFault) and input_name_refused(str(exc), args):
                 exc = McpError(str(exc))  # "name 'true' is not defined" of an expression it was sent
             corrections = self.correction if isinstance(self.correction, tuple) else (self.correction,)
             kind = "rejected" if isinstance(exc, (Refused, *corrections)) else "escaped"
