@@ -28,7 +28,7 @@ from ._errors import InvalidArgument, render_value
 from ._fuzz_report import format_exception, format_report
 from ._jsonvalue import comparable
 from ._lint import schema_advice
-from ._reach import RATE_LIMITED, Tally
+from ._reach import RATE_LIMITED, Tally, error_answer
 from ._repr import call_line, safe_repr
 from ._run import HANG_LIMIT, Failure, case_of, coverage_for, run_check
 from ._targets import Target, check_call_options, resolve
@@ -394,8 +394,10 @@ def _caller(t: Target, black_box: bool, reset: Callable[[], Any] | None,
             tally: Tally | None = None) -> Callable[[dict[str, Any]], Call]:
     def call(args: dict[str, Any]) -> Call:
         observed = t.call(args)  # the target runs `reset` first, in the tool's own process
-        if tally is not None and observed.outcome in ("rejected", "escaped") and RATE_LIMITED.search(observed.message[:500]):
-            tally.throttled = tally.throttled or " ".join(observed.message.split())[:160]  # the run stops (CheckRun)
+        said = observed.message if observed.outcome in ("rejected", "escaped") else \
+            error_answer(observed.result) if observed.outcome == "returned" else ""  # `{"error": "Limit 50/day"}`
+        if tally is not None and said and RATE_LIMITED.search(said[:500]):
+            tally.throttled = tally.throttled or " ".join(said.split())[:160]  # the run stops (CheckRun)
         if black_box:
             observed.received = None
         judging = tally.judging if tally is not None else None

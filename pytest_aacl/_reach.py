@@ -38,7 +38,11 @@ _PYDANTIC_LOC = re.compile(r"^\s*([A-Za-z_][\w.\[\]]*)\s*\n\s+(?:Input should|Fi
 
 #: a server refusing a call because of how many came before it, not because of what it held
 #: ("Rate limit exceeded: 100 requests per 1 minutes", HTTP 429 "Too Many Requests")
-RATE_LIMITED = re.compile(r"rate[ -]?limit (?:exceeded|reached)|\brate[ -]?limited\b|too many requests|\bthrottled\b", re.I)
+#: or by a quota: "Limit 50/day. Upgrade: ..." (encoder-ai-mcp, trial 12), "daily quota exceeded"
+RATE_LIMITED = re.compile(r"rate[ -]?limit (?:exceeded|reached)|\brate[ -]?limited\b|too many requests|\bthrottled\b"
+                          r"|\blimit(?: of)?:? ?\d+ ?(?:/ ?|per |an? |each )(?:sec(?:ond)?|min(?:ute)?|hour|hr|day|week|month)\b"
+                          r"|\bquota\b.{0,30}\b(?:exceeded|reached|exhausted|used up)|(?:daily|monthly|hourly|usage) "
+                          r"(?:limit|quota) (?:exceeded|reached)", re.I)
 
 
 #: an answer that reports an error in its text ("Error: ...", "Invalid arguments: ...",

@@ -609,6 +609,28 @@ def test_a_rate_limited_run_stops_and_says_so_without_findings() -> None:
     assert any("not run, the server rate-limited the run" in line for line in report.not_applicable), text
 
 
+def test_a_quota_answered_as_a_result_stops_the_run_too() -> None:
+    """Trial 12 (encoder-ai-mcp): after 50 calls every tool answered `{"error": "Limit 50/day.
+    Upgrade: ..."}` as a plain result; counted as refusals, they drew "give example values"."""
+    from pytest_aacl import fuzz
+
+    server = mcpserver.MCPServer("quota")
+    calls = [0]
+
+    @server.tool()
+    def shout(text: str) -> dict:
+        """The text in capitals."""
+        calls[0] += 1
+        if calls[0] > 30:
+            return {"error": "Limit 30/day. Upgrade: example.com"}
+        return {"text": text.upper()}
+
+    report = fuzz(server, checks=["no_silent_corruption", "total"], max_examples=60, seed=0)
+    text = str(report)
+    assert report.findings == [], text
+    assert "WARNING shout: the server rate-limited the run after" in text and "Limit 30/day" in text, text
+
+
 def test_a_server_that_never_lists_its_tools_is_quoted_from_its_first_error() -> None:
     """mcp-uuid-server (trial 10) answers without `"jsonrpc"`: the client's first complaint says
     what is wrong, the last 500 characters were the tail of a pydantic link."""
