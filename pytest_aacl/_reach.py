@@ -19,7 +19,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["BLOCKED_SHARE", "PYTHON_FAULT", "RATE_LIMITED", "Tally", "blocker_line", "error_answer", "input_name_refused", "python_fault", "refused_argument"]
+__all__ = ["BLOCKED_SHARE", "OFFLINE", "PYTHON_FAULT", "RATE_LIMITED", "Tally", "blocker_line", "error_answer", "input_name_refused", "python_fault", "refused_argument"]
 
 #: the share of valid-intent calls refused for one argument from which a run is "blocked"
 BLOCKED_SHARE = 0.9
@@ -43,6 +43,14 @@ RATE_LIMITED = re.compile(r"rate[ -]?limit (?:exceeded|reached)|\brate[ -]?limit
                           r"|\blimit(?: of)?:? ?\d+ ?(?:/ ?|per |an? |each )(?:sec(?:ond)?|min(?:ute)?|hour|hr|day|week|month)\b"
                           r"|\bquota\b.{0,30}\b(?:exceeded|reached|exhausted|used up)|(?:daily|monthly|hourly|usage) "
                           r"(?:limit|quota) (?:exceeded|reached)", re.I)
+
+
+#: a refusal that is the network's, not the tool's: a name that does not resolve, a refused
+#: or unreachable connection (httpx, requests, aiohttp and the socket module's own words)
+OFFLINE = re.compile(r"Name or service not known|Temporary failure in name resolution|nodename nor servname"
+                     r"|getaddrinfo failed|Network is unreachable|No route to host|Connection refused"
+                     r"|Failed to establish a new connection|Cannot connect to host|\bConnectError\b"
+                     r"|Max retries exceeded with url", re.I)
 
 
 #: an answer that reports an error in its text ("Error: ...", "Invalid arguments: ...",
@@ -376,11 +384,18 @@ def blocker_line(tool: str, tally: Tally) -> str:
             return ""
         reached, out_of, said = low
         quote = f' (e.g. "{said}")' if said else ""
+        if OFFLINE.search(said):
+            return (f"{tool}: only {reached} of {out_of} schema-valid calls reached the tool; the others failed to reach "
+                    f"a service it needs{quote}: fuzz where that service is reachable, or point it at a local stand-in")
         return (f"{tool}: only {reached} of {out_of} schema-valid calls reached the tool (leaving out values refused "
                 f"for themselves), the others were refused by its own checks{quote}: little was tested past them; give example values it accepts (ini "
                 "`aacl_values` or fuzz(values=...)), or state the rule in the schema")
     name, refused, out_of, said = found
     quote = f' (e.g. "{said}")' if said else ""
+    if OFFLINE.search(said):  # no value gets past a service the tool cannot reach (trial 12: a colour API)
+        return (f"{tool}: {refused} of {out_of} calls meant to be valid failed to reach a service the tool needs{quote}; "
+                "nothing was tested past it, and no example value helps: fuzz where that service is reachable, or "
+                "point the tool at a local stand-in")
     if name:
         return (f"{tool}: {refused} of {out_of} calls meant to be valid were refused because of `{name}`{quote}; "
                 f"nothing was tested past `{name}`: give an example value the tool accepts, e.g. ini "

@@ -193,6 +193,19 @@ def test_a_blocker_is_quoted_from_a_call_it_stopped_not_from_a_value_sent_on_pur
     assert tally.blocker() == ("key_size", 10, 10, "key_size must be at least 2048 bits")
 
 
+def test_a_service_the_tool_cannot_reach_is_said_so_not_blamed_on_the_values() -> None:
+    """Trial 12 (color-mcp-server): every call failed on DNS ("[Errno -2] Name or service not
+    known"), and the WARNING advised giving example values or a reset=, which cannot help."""
+    from pytest_aacl._reach import blocker_line
+
+    tally = Tally()
+    for i in range(10):
+        tally.add("conforming", {"hex": f"#00000{i}"}, "rejected", "[Errno -2] Name or service not known")
+    line = blocker_line("get_color_info", tally)
+    assert "failed to reach a service the tool needs" in line and "Name or service not known" in line, line
+    assert "give example values" not in line and "no example value helps" in line, line
+
+
 def test_the_parts_of_an_answer_that_vary_are_masked_and_nothing_else() -> None:
     first = ['{"id": "3f1c9a2e-0000-4000-8000-000000000001", "at": "2026-01-01T10:00:00Z", "total": 5}', "call #7: 10"]
     second = ['{"id": "3f1c9a2e-0000-4000-8000-000000000002", "at": "2026-01-01T10:00:01Z", "total": 5}', "call #8: 10"]
