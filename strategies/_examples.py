@@ -13,7 +13,7 @@ import json
 import re
 from typing import Any
 
-__all__ = ["described_format", "described_in"]
+__all__ = ["described_format", "described_in", "naive_template"]
 
 #: a value shape a description names ("in YYYY-MM-DD format", "HH:MM", "ISO 8601"), most exact
 #: first: a tool checking the shape in code refuses every other realistic value
@@ -40,10 +40,29 @@ def described_format(description: Any) -> str | None:
     alternative ("a date or 'today'"), whose other forms the format would leave out.
 
     Why: cal-scheduler-mcp's `start` ("ISO 8601 datetime ...") was sent "" and "  keep  " as
-    canonical strings, and refusing them was reported as refusing valid input."""
+    canonical strings, and refusing them was reported as refusing valid input.  A template
+    without a zone ("YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS") is no RFC 3339 date-time, which needs
+    an offset: a plain date where the template offers one, else no format (its examples are
+    naive; trial 12: mcp-datetimeday refused all 748 date-times sent with an offset)."""
     if not isinstance(description, str) or _NOT_A_MOMENT.search(description):
         return None
+    if naive_template(description):
+        return "date" if _DATE_ALONE.search(description) else None
     return next((fmt for fmt, shape in _FORMATS if shape.search(description)), None)
+
+
+#: a date-time template ("YYYY-MM-DDTHH:MM:SS", "YYYY-MM-DD HH:MM") and what may follow it
+_TEMPLATE = re.compile(r"YYYY-MM-DD[T ]HH:MM(?::SS)?(?:\.\w+)?(\S{0,8})", re.I)
+#: words that put a zone in the value the template describes
+_ZONED = re.compile(r"offset|time ?zone|\bUTC\b|\bGMT\b|RFC ?3339|ISO[ -]?8601|[+±]HH|\bZ\b|'Z'", re.I)
+#: "YYYY-MM-DD" on its own, as one alternative of the template
+_DATE_ALONE = re.compile(r"YYYY-MM-DD(?![T ]HH)(?![\w-])", re.I)
+
+
+def naive_template(description: str) -> bool:
+    """Whether a description's date-time template has no zone (the tool refuses one)."""
+    found = _TEMPLATE.search(description)
+    return found is not None and not found.group(1).strip(")].,;:'\"`") and not _ZONED.search(description)
 
 
 _EXAMPLE = re.compile(r"(?:e\.g\.|\bexamples?:|for example|such as|like|(?:valid|allowed|accepted|supported|possible) "
@@ -62,6 +81,8 @@ _STANDARDS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple((re.comp
     (r"ISO[ -]?3166|alpha-?2 (?:country )?code|two-letter country", ("US", "DE", "GB")),
     (r"ISO[ -]?4217|three-letter currency", ("USD", "EUR", "GBP")),
     (r"ISO[ -]?639|two-letter language", ("en", "de", "fr")),
+    # (trial 12: mcp-datetimeday's to_tz, "Target IANA timezone.", was sent "example")
+    (r"\bIANA\b|tz ?database|\bzoneinfo\b|Olson", ("UTC", "Europe/Berlin", "America/New_York")),
 ))
 
 
@@ -74,7 +95,11 @@ def described_in(schema: dict[str, Any], description: Any = None) -> list[str]:
     description = schema.get("description", description)
     if isinstance(description, str):
         out += _examples(description)
-        out += next((values for shape, values in _SHAPES if shape.search(description)), ())
+        if naive_template(description):  # the template's own shape, without a zone
+            out += ["2024-01-15T14:30:25", *(["2024-01-15 14:30:25"] if "DD HH" in description.upper() else []),
+                    *(["2024-01-15"] if _DATE_ALONE.search(description) else [])]
+        else:
+            out += next((values for shape, values in _SHAPES if shape.search(description)), ())
         out += next((values for standard, values in _STANDARDS if standard.search(description)), ())
         out += _json_examples(description)
     return out

@@ -139,3 +139,70 @@ def test_a_refused_degenerate_range_is_its_own_finding() -> None:
                   checks=["identity_on_canonical"], max_examples=60, seed=0)
     keys = {f.key[2] for f in report.findings if f.key[1] == "refused valid"}
     assert "end_date=equal range" in keys, keys
+
+
+FORMATS = ("hex", "rgb", "hsl", "hsv")
+
+
+def convert_color(value: str, source: str, target: str) -> dict[str, Any]:
+    """Convert between colour formats: hex, rgb, hsl, hsv.
+
+    Examples:
+      value='#ff0000' source='hex' target='rgb' -> 'rgb(255, 0, 0)'
+      value='255,0,0' source='rgb' target='hsl'
+    """
+    if source not in FORMATS or target not in FORMATS:
+        return {"error": f"format must be one of {list(FORMATS)}"}
+    return {"value": value, "source": source, "target": target}
+
+
+def test_an_example_call_written_in_the_description_gives_each_argument_its_values() -> None:
+    """Trial 12 (color-mcp-server): the examples were written as a call, `value='#ff0000'
+    source='hex' target='rgb'`; the fuzzer sent other words as formats and 190 of 190 calls
+    were refused.  The assigned values become the properties' `examples`, so the base call
+    is one the tool accepts."""
+    props = documented({"type": "object", "properties": {
+        "value": {"type": "string"}, "source": {"type": "string"}, "target": {"type": "string"},
+        "count": {"type": "integer"}}}, convert_color.__doc__ or "")["properties"]
+    assert props["source"]["examples"] == ["hex", "rgb"] and props["value"]["examples"] == ["#ff0000", "255,0,0"]
+    assert "examples" not in props["count"]  # assigned nowhere
+    import pytest
+
+    mcpserver = pytest.importorskip("mcp.server.mcpserver", reason="the MCP SDK is an optional extra")
+    server = mcpserver.MCPServer("colours")  # the SDK puts the whole docstring in the tool's description
+    server.tool()(convert_color)
+    report = fuzz(server, checks=["no_silent_corruption", "total"], max_examples=40, seed=0)
+    tally = report.calls["convert_color"]
+    assert tally.reached >= 8 and "WARNING" not in str(report), str(report)  # before: 0 of 80, and a WARNING
+
+
+def relative_days(date_str: str, zone: str = "UTC") -> dict[str, Any]:
+    """The tool's own rule: the two shapes its description names, no offset."""
+    from datetime import datetime
+
+    for shape in ("%Y-%m-%d", "%Y-%m-%dT%H:%M:%S"):
+        try:
+            return {"date": datetime.strptime(date_str, shape).isoformat(), "zone": zone}
+        except ValueError:
+            pass
+    raise ValueError(f"Invalid date format: {date_str}. Use YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS.")
+
+
+RELATIVE = {"type": "object", "required": ["date_str"], "additionalProperties": False, "properties": {
+    "date_str": {"type": "string", "description": "Target date in YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS format."},
+    "zone": {"type": "string", "description": "Target IANA timezone."}}}
+
+
+def test_a_template_without_a_zone_is_not_sent_offsets_and_an_iana_zone_is_a_zone() -> None:
+    """Trial 12 (mcp-datetimeday): "YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS" was read as an RFC 3339
+    date-time, every intended value carried "+00:00", and 748 of 748 calls were refused;
+    "Target IANA timezone." was sent "example"."""
+    from pytest_aacl.strategies._examples import described_format, described_in
+
+    assert described_format(RELATIVE["properties"]["date_str"]["description"]) == "date"
+    assert described_format("Time in YYYY-MM-DD HH:MM:SS or YYYY-MM-DDTHH:MM:SS format.") is None
+    assert described_format("Start as YYYY-MM-DDTHH:MM:SS+HH:MM") == "date-time"  # a zone: RFC 3339
+    assert "2024-01-15 14:30:25" in described_in({"description": "Time in YYYY-MM-DD HH:MM:SS format."})
+    assert "UTC" in described_in(RELATIVE["properties"]["zone"])
+    report = fuzz(relative_days, schema=RELATIVE, checks=["no_silent_corruption", "total"], max_examples=40, seed=0)
+    assert report.calls["relative_days"].reached > 0 and "WARNING" not in str(report), str(report)

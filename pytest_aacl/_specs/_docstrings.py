@@ -123,6 +123,8 @@ def documented(parameters: dict[str, Any], description: str) -> dict[str, Any]:
     props = parameters.get("properties")
     if not description or not isinstance(props, dict):
         return parameters
+    parameters = _called_examples(parameters, description)
+    props = parameters["properties"]
     missing = [k for k, v in props.items() if isinstance(v, dict) and not v.get("description")]
     if not missing:
         return parameters
@@ -161,3 +163,45 @@ def _sentences_naming(description: str, name: str) -> str:
     text = " ".join(description.split())
     sentences = re.split(r"(?<=[.!?])\s+(?=[A-Z`(])", text)
     return " ".join(s for s in sentences if f"`{name}`" in s)[:500]
+
+
+#: `name='value'`, `name="value"`, `name=5`, `name=true` as a description writes an example call
+_ASSIGNED = r"(?<![\w.]){name}\s*=\s*(?:'([^'\n]{{0,200}})'|\"([^\"\n]{{0,200}})\"|(-?\d+(?:\.\d+)?)(?![\w.])|(true|false|True|False)\b)"
+
+
+def _called_examples(parameters: dict[str, Any], description: str) -> dict[str, Any]:
+    """Each property given, as `examples`, the values an example call in the tool's description
+    assigns it ("value='#ff0000' source='hex' target='rgb' -> 'rgb(255, 0, 0)'"): the base call
+    is built from them.  Trial 12: color-mcp-server's convert tool wrote its examples so, the
+    fuzzer sent 'example' as the source format, and 190 of 190 calls were refused."""
+    props = parameters["properties"]
+    found: dict[str, list[Any]] = {}
+    for name, prop in props.items():
+        if not isinstance(prop, dict) or not isinstance(name, str) or not name.isidentifier():
+            continue
+        kind = prop.get("type")
+        for match in re.finditer(_ASSIGNED.format(name=re.escape(name)), description):
+            single, double, number, boolean = match.groups()
+            text = single if single is not None else double
+            if text is not None and kind in (None, "string"):
+                value: Any = text
+            elif number is not None and kind in ("integer", "number"):
+                value = float(number) if kind == "number" or "." in number else int(number)
+                if kind == "integer" and isinstance(value, float):
+                    continue
+            elif boolean is not None and kind == "boolean":
+                value = boolean.lower() == "true"
+            else:
+                continue
+            found.setdefault(name, [])
+            if value not in found[name]:
+                found[name].append(value)
+    if not found:
+        return parameters
+    out = {}
+    for name, prop in props.items():
+        if name in found:
+            given = prop.get("examples") if isinstance(prop.get("examples"), list) else []
+            prop = {**prop, "examples": [*given, *(v for v in found[name] if v not in given)]}
+        out[name] = prop
+    return {**parameters, "properties": out}
