@@ -153,10 +153,21 @@ def refused_argument(args: dict[str, Any], message: str, error: Any = None) -> s
     mentioned = [k for k in names if re.search(rf"(?<![\w]){re.escape(k)}(?![\w])", text)]
     if len(mentioned) == 1:
         return mentioned[0]
-    quoted = [k for k in (mentioned or names) if any(t in text for t in _texts(args[k]))]
+    quoted = [k for k in (mentioned or names) if any(t in _unlisted(text) for t in _texts(args[k]))]
     if len(quoted) == 1:
         return quoted[0]
     return mentioned[0] if mentioned else ""
+
+
+#: a list of alternatives a refusal offers ("must be in ['hex', 'hsl', 'rgb']", "one of: a, b")
+_OFFERED = re.compile(r"\[[^\]\n]*,[^\]\n]*\]|\{[^}\n]*,[^}\n]*\}|\([^)\n]*,[^)\n]*\)|one of:?[^.;\n]*", re.I)
+
+
+def _unlisted(message: str) -> str:
+    """A refusal without the alternatives it offers: a sent value among them is not what it
+    refuses (trial 12: "Format muss in ['hex', 'hsl', 'hsv', 'rgb'] sein" refused a varied
+    `target` and was blamed on the untouched `source='hex'`)."""
+    return _OFFERED.sub(" ", message)
 
 
 def _texts(value: Any, depth: int = 0) -> list[str]:

@@ -708,3 +708,14 @@ def test_a_report_of_an_interrupted_fuzz_call_says_so_and_is_not_ok() -> None:
     text = str(report)
     assert text.startswith("INTERRUPTED while fuzzing first:"), text
     assert "no findings before the run was interrupted" in text
+
+
+def test_a_value_among_the_alternatives_a_refusal_offers_is_not_what_it_refuses() -> None:
+    """Trial 12 (color-mcp-server): "Format muss in ['hex', 'hsl', 'hsv', 'rgb'] sein", for a
+    varied `target`, was blamed on `source='hex'` (given by the user), quoted in the list."""
+    tally = Tally()
+    for i in range(10):
+        tally.add("conforming", {"value": "#ff0000", "source": "hex", "target": f"x{i} y"}, "rejected",
+                  "Format muss in ['hex', 'hsl', 'hsv', 'rgb'] sein", rendered=frozenset({"target"}))
+    assert tally.stopped["source"] == 0 and tally.blocker() is None
+    assert refused_argument({"source": "hexx", "target": "rgb"}, "unknown format 'hexx'; one of: hex, rgb") == "source"
