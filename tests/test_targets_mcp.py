@@ -156,6 +156,29 @@ def test_mcp_sdk_low_level_server_is_called_in_memory() -> None:
     assert bad.outcome == "rejected" and bad.message == "TYPE_ERROR: a must be an integer"
 
 
+def test_a_nan_only_in_the_text_is_said_to_be_there_not_in_the_structured_answer_shown() -> None:
+    """Trial 12 (unit-converter): the text held `NaN`, the structured content null; the finding
+    showed the structured answer, where no NaN is, without saying so."""
+    lowlevel = pytest.importorskip("mcp.server.lowlevel")
+    import mcp.types as types
+
+    if not hasattr(__import__("mcp"), "Client"):
+        pytest.skip("in-memory low-level servers need mcp >= 2")
+
+    async def list_tools(ctx: Any, params: Any) -> Any:
+        schema = {"type": "object", "properties": {"value": {"type": "number"}}, "required": ["value"]}
+        return types.ListToolsResult(tools=[types.Tool(name="convert", input_schema=schema)])
+
+    async def call_tool(ctx: Any, params: Any) -> Any:
+        return types.CallToolResult(content=[types.TextContent(type="text", text='{"original_value": NaN}')],
+                                    structured_content={"original_value": None})
+
+    server = lowlevel.Server("units", on_list_tools=list_tools, on_call_tool=call_tool)
+    with closing_all(resolve(server)) as tools:
+        answer = tools["convert"].call({"value": 1})
+    assert answer.non_finite.startswith("NaN at $") and "in the answer's text" in answer.non_finite, answer
+
+
 def test_a_fastmcp_tool_function_points_at_its_server() -> None:
     server = fastmcp.FastMCP("t")
 

@@ -279,7 +279,9 @@ class Target:
             kind = "escaped" if isinstance(error, AnsweredFault) else "rejected"
             return {"outcome": kind, "error": pack_exception(error, machinery), "received": self._pack_received(box)}
         try:  # the observable result shows a non-finite float as text: look at what the tool returned
-            odd = non_finite_at(result) or non_finite_at(raw)
+            odd = non_finite_at(result)
+            if not odd and (odd := non_finite_at(raw)):  # shown below as the answer is the structured part
+                odd += " in the answer's text; its structured content, shown below, says otherwise"
         except Exception:  # a hostile result object: judged by what it shows
             odd = ""
         return {"outcome": "returned", "result": result, "received": self._pack_received(box), "non_finite": odd}
