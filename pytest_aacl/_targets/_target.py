@@ -69,6 +69,11 @@ def _on_the_stub(exc: BaseException) -> bool:
     return "NoneType" in str(exc)
 
 
+def _structured(raw: Any) -> bool:
+    """Whether an MCP tool result carries structured content (what is shown of it)."""
+    return any(getattr(raw, name, None) is not None for name in ("structured_content", "structuredContent"))
+
+
 class AnsweredRefusal(Refused):
     """An error a layer answered as its result (`{"error": ...}`, "Error: ...") before it
     called the named implementation: the layer's refusal, as MCP servers commonly refuse.
@@ -280,7 +285,7 @@ class Target:
             return {"outcome": kind, "error": pack_exception(error, machinery), "received": self._pack_received(box)}
         try:  # the observable result shows a non-finite float as text: look at what the tool returned
             odd = non_finite_at(result)
-            if not odd and (odd := non_finite_at(raw)):  # shown below as the answer is the structured part
+            if not odd and (odd := non_finite_at(raw)) and _structured(raw):  # an MCP answer: shown is its structured part
                 odd += " in the answer's text; its structured content, shown below, says otherwise"
         except Exception:  # a hostile result object: judged by what it shows
             odd = ""
