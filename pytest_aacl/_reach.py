@@ -217,6 +217,10 @@ class Tally:
     schema_valid_reached: int = 0
     #: schema-valid calls refused by a message naming the field they varied or quoting its value
     schema_valid_explained: int = 0
+    #: of those not so explained, the refusals of a one-argument call (see `low_reach`)
+    schema_valid_single: int = 0
+    #: conforming calls that varied nothing on purpose (the base call) and reached the tool
+    plain_reached: int = 0
     #: the user gave example values (`values=`): then a low reach is the tool's rule at work
     values_given: bool = False
     #: the server's rate-limit message that stopped the run ("" while it was not throttled)
@@ -278,6 +282,7 @@ class Tally:
         if kind == "conforming":
             self.schema_valid += 1
             self.schema_valid_reached += outcome == "returned"
+            self.plain_reached += outcome == "returned" and not rendered
         self.valid += 1
         self.plain += not rendered
         untouched = [k for k in args if isinstance(k, str) and k not in rendered]
@@ -289,6 +294,9 @@ class Tally:
                 name = next((f for f in rendered if any(t in message for t in _texts(args.get(f)))), "")
             # the message names the varied field or quotes its value (an empty one as '' too)
             named = name in rendered or any(_quotes(message, args.get(f)) for f in rendered)
+            # a call of a tool's one argument refused: the tool judging that value, once some
+            # value of it got through (`low_reach`)
+            self.schema_valid_single += kind == "conforming" and not named and len([k for k in args if isinstance(k, str)]) == 1
             if not name and len(rendered) == 1:  # naming nothing: about the one field varied on purpose
                 name = next(iter(rendered))
             if kind == "conforming" and named:
@@ -316,7 +324,8 @@ class Tally:
 
     def merge(self, other: Tally) -> None:
         for name in ("reached", "refused", "not_sent", "escaped", "timeout", "valid", "valid_refused", "unexplained",
-                     "explained", "plain", "schema_valid", "schema_valid_reached", "schema_valid_explained"):
+                     "explained", "plain", "schema_valid", "schema_valid_reached", "schema_valid_explained",
+                     "schema_valid_single", "plain_reached"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.without.update(other.without)
         self.stopped.update(other.stopped)
@@ -361,7 +370,7 @@ class Tally:
         """A plain, picklable form (pytest-xdist carries user properties between processes)."""
         return (self.reached, self.refused, self.not_sent, self.escaped, self.timeout, self.valid,
                 self.valid_refused, self.unexplained, self.explained, self.plain, self.schema_valid,
-                self.schema_valid_reached, self.schema_valid_explained, self.values_given,
+                self.schema_valid_reached, self.schema_valid_explained, self.schema_valid_single, self.plain_reached, self.values_given,
                 dict(self.without), dict(self.stopped), dict(self.said), self.said_valid, self.throttled)
 
     @classmethod
@@ -377,6 +386,9 @@ class Tally:
         for a date in a plain string) is the tool judging that value, left out; and nothing is
         said once the user gave example values: what else is refused then is the tool's rule."""
         judged = self.schema_valid - self.schema_valid_explained
+        if self.plain_reached:  # the base value of its one argument got through: the others were judged
+            # (a calculator's "invalid syntax" for drawn strings once "2 + 3" was read: trial 12's noise)
+            judged -= self.schema_valid_single
         if not self.values_given and judged >= _MIN_SCHEMA_VALID and self.schema_valid_reached <= LOW_REACH * judged:
             return self.schema_valid_reached, judged, self.said_valid
         return None

@@ -719,3 +719,31 @@ def test_a_value_among_the_alternatives_a_refusal_offers_is_not_what_it_refuses(
                   "Format muss in ['hex', 'hsl', 'hsv', 'rgb'] sein", rendered=frozenset({"target"}))
     assert tally.stopped["source"] == 0 and tally.blocker() is None
     assert refused_argument({"source": "hexx", "target": "rgb"}, "unknown format 'hexx'; one of: hex, rgb") == "source"
+
+
+def test_a_one_argument_tool_judging_drawn_values_after_one_got_through_is_no_warning() -> None:
+    """Trial 12 (mcp-server-calculator): "2 + 3" reached the tool and drawn strings were refused
+    "invalid syntax"; the WARNING to give example values was noise (given one, reach was the same)."""
+
+    def calculate(expression: str, **extra: object) -> float:
+        """Evaluate an arithmetic expression, e.g. '2 + 3'."""
+        import ast
+
+        if extra or not isinstance(expression, str):
+            raise ValueError("expression: a text such as '2 + 3' is expected")
+        try:
+            tree = ast.parse(expression, mode="eval")
+        except SyntaxError as exc:
+            raise ValueError(f"invalid syntax ({exc.msg})") from None
+        if not all(isinstance(n, (ast.Expression, ast.BinOp, ast.Constant, ast.operator, ast.UnaryOp, ast.unaryop))
+                   for n in ast.walk(tree)):
+            raise ValueError("only numbers and + - * / are allowed")
+        try:
+            return float(eval(compile(tree, "<expr>", "eval"), {"__builtins__": {}}))
+        except (ArithmeticError, TypeError) as exc:
+            raise ValueError(f"cannot evaluate: {exc}") from None
+
+    schema = {"type": "object", "properties": {"expression": {"type": "string", "description": "e.g. '2 + 3'"}},
+              "required": ["expression"], "additionalProperties": False}
+    report = fuzz(calculate, schema=schema, checks=["no_silent_corruption", "total"], max_examples=60, seed=0)
+    assert report.calls["calculate"].reached > 0 and "WARNING" not in str(report), str(report)
