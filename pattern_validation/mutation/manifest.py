@@ -126,7 +126,31 @@ an `Exception` that is not a `ValueError`), because postal codes and enums with 
 time taken as wall time and an offset converted, all-day dates, an end after the start or a
 default duration, and an RFC 5545 recurrence rule parsed and checked against its anchor, COUNT
 and UNTIL exclusive, UNTIL moved to UTC), because recurrence rules, and wall times across a DST
-change, are new.
+change, are new.  Their survivors were read in session 34, so they are TUNING layers from
+session 35 on.
+
+Eighth held-out split (session 35): four layers, each from a package and an author with no layer
+in the manifest before, none of them fuzzed before it was put here:
+`dns_lookup` (dns-mcp: two tools over one HTTP backend, a domain name stripped, its trailing dots
+dropped and lower-cased, refused only when empty or holding a space or a `/`, a DNS record type
+upper-cased and checked among ten, and an IPv4 or IPv6 address read by `ipaddress`, private,
+loopback and reserved ones refused and the address sent in its compressed form; refusals raised
+as `ValueError`), because domain names and IP addresses are new; `wled_light` (the WLED MCP
+server republished as iflow-mcp_mrkprdo-wled_mcp: a colour as three 0-255 integers checked in one
+test, an effect id never checked next to an optional speed and intensity checked in 0-255 only
+when given, an optional device host that falls back on an environment variable and is never
+checked; refusals returned as "Error: " text), because colour components, and bounds checked
+in code behind a schema of bare integers on a host-control tool, are new; `hermes_config_set`
+(hermes-agent-mcp: a dotted key path with empty parts dropped, and a value given as a string read
+by one of six types, `int()` and `float()`, booleans by eight spellings, null, or YAML for `json`,
+written with a backup first; refusals returned as JSON with `ok` false, but a YAML error
+escapes), because a value whose type is chosen by another argument, and key paths into a nested
+configuration, are new; `pdf_render_pages` (benspdf-mcp with the benscore core it ships: a file
+path or a workspace artifact id told apart by a pattern, a page range such as `1-3,5` or `all`
+read in code with reversed ranges swapped, out-of-range pages clipped and a selection of none
+refused, at most 20 pages, a resolution clamped to 36-600 and lowered per page by its size, never
+refused; refusals returned as results with `success` false), because page-range strings, and
+numbers clamped rather than refused, are new.
 """
 
 from __future__ import annotations
@@ -309,7 +333,7 @@ LAYERS: dict[str, Layer] = {layer.name: layer for layer in (
           stand_ins=("_get_client",),
           reason="the whole input is one object argument validated by a pydantic model under $defs "
                  "(bounds, a string-or-list tag), its keys renamed and None dropped"),
-    Layer("btcpay_invoice", _L + "btcpay_invoice", HELD_OUT,
+    Layer("btcpay_invoice", _L + "btcpay_invoice", TUNING,
           "btcpay-mcp 0.3.0, server.py and client.py (MIT)",
           (ToolRef("create_invoice", "SCHEMA", "greenfield_post"),
            ToolRef("create_payment_request", "PAYMENT_REQUEST_SCHEMA", "greenfield_post", "PAYMENT_REQUEST_EXAMPLE")),
@@ -318,7 +342,7 @@ LAYERS: dict[str, Layer] = {layer.name: layer for layer in (
           reason="money amounts as strings checked only by float(), currency codes stripped and upper-cased "
                  "but never checked, optional fields sent only when non-empty or positive, two tools over "
                  "one backend; refusals returned as text results"),
-    Layer("wa_send_message", _L + "wa_send_message", HELD_OUT,
+    Layer("wa_send_message", _L + "wa_send_message", TUNING,
           "guarded-whatsapp-mcp 0.1.0, server.py, guard.py, config.py, audit.py and bridge.py (MIT)",
           (ToolRef("wa_send_message", "SCHEMA", "bridge_post"),),
           stand_ins=("_BridgeResponse", "_HTTPError", "httpx", "_record", "check_and_record_rate", "load_config",
@@ -326,14 +350,14 @@ LAYERS: dict[str, Layer] = {layer.name: layer for layer in (
           reason="a recipient matched against an allowlist by name, JID or phone digits, unlisted numbers "
                  "allowed only when they look like one, message text scanned for secrets (patterns, Luhn), "
                  "a confirmation token for unlisted sends; refusals returned as results"),
-    Layer("fuel_find_cheapest", _L + "fuel_find_cheapest", HELD_OUT,
+    Layer("fuel_find_cheapest", _L + "fuel_find_cheapest", TUNING,
           "fuel-prices-mcp 0.1.0, server.py, geo.py, store.py and fuelfinder.py (MIT)",
           (ToolRef("fuel_find_cheapest", "SCHEMA", "postcodes_get"),),
           stand_ins=("_PostcodesResponse", "_Client", "httpx", "_FIXED_PRICES", "get_stations", "fuelfinder", "store"),
           reason="one location string read as a lat,lon pair in a UK box, a postcode or an outcode by "
                  "patterns, upper-cased and looked up; a fuel among thirteen aliases; bounds in the schema; "
                  "refusals raised as a non-ValueError exception"),
-    Layer("cal_create_event", _L + "cal_create_event", HELD_OUT,
+    Layer("cal_create_event", _L + "cal_create_event", TUNING,
           "cal-scheduler-mcp 1.1.3, server.py, timezones.py and ical.py (MIT)",
           (ToolRef("create_event", "SCHEMA", "save_new_event"),),
           stand_ins=("vRecur", "Event", "_property", "event_calendar", "serialize", "new_uid", "_now", "_config",
@@ -341,6 +365,37 @@ LAYERS: dict[str, Layer] = {layer.name: layer for layer in (
           reason="ISO 8601 times read in a DST zone (naive as wall time, offsets converted, all-day dates), "
                  "an end after the start or a default duration, an RFC 5545 recurrence rule checked against "
                  "its anchor, UNTIL moved to UTC"),
+    Layer("dns_lookup", _L + "dns_lookup", HELD_OUT, "dns-mcp 0.1.1, dns_mcp/__init__.py (MIT)",
+          (ToolRef("resolve_dns", "SCHEMA", "http_get"),
+           ToolRef("geo_ip", "GEO_IP_SCHEMA", "http_get", "GEO_IP_EXAMPLE")),
+          stand_ins=("GEO_IP_SCHEMA", "GEO_IP_EXAMPLE", "_Response", "_AsyncClient", "httpx"),
+          reason="a domain stripped, dot-trimmed and lower-cased (refused only when empty or with a space "
+                 "or '/'), a record type upper-cased among ten, an IP address read by ipaddress with "
+                 "private, loopback and reserved ones refused; two tools over one backend"),
+    Layer("wled_light", _L + "wled_light", HELD_OUT,
+          "iflow-mcp_mrkprdo-wled_mcp 0.1.0, wled_mcp/server.py and wled_mcp/wled_client.py (MIT)",
+          (ToolRef("wled_set_color", "SCHEMA", "wled_post"),
+           ToolRef("wled_set_effect", "EFFECT_SCHEMA", "wled_post", "EFFECT_EXAMPLE")),
+          stand_ins=("EFFECT_SCHEMA", "EFFECT_EXAMPLE", "_Response", "_AsyncClient", "httpx", "os", "_quiet",
+                     "logger"),
+          reason="RGB components 0-255 checked in code, an unchecked effect id with optional 0-255 speed and "
+                 "intensity, an optional host falling back on the environment; refusals returned as text"),
+    Layer("hermes_config_set", _L + "hermes_config_set", HELD_OUT,
+          "hermes-agent-mcp 0.1.1, hermes_mcp/server.py and hermes_mcp/configfile.py (MIT)",
+          (ToolRef("config_set", "SCHEMA", "write_text"),),
+          stand_ins=("_CONFIG_YAML", "_ConfigFile", "_Home", "settings", "configfile"),
+          reason="a string value coerced by a value_type among six (int(), float(), eight boolean spellings, "
+                 "null, YAML), a dotted key path with empty parts dropped; refusals returned as JSON, "
+                 "a YAML error escaping"),
+    Layer("pdf_render_pages", _L + "pdf_render_pages", HELD_OUT,
+          "benspdf-mcp 0.3.0, benspdf/mcp_server.py, benspdf/tools/render_pages.py, benspdf/tools/page_spec.py "
+          "and benscore/store.py, results.py and errors.py (Apache-2.0)",
+          (ToolRef("pdf_render_pages", "SCHEMA", "render_page"),),
+          stand_ins=("_DOCUMENTS", "_PilImage", "_Bitmap", "_Page", "PdfiumError", "_PdfDocument", "pdfium",
+                     "_WORKSPACE", "workspace", "save", "TextContent", "CallToolResult", "Image", "benscore"),
+          reason="a page-range string ('1-3,5', 'all') parsed in code, reversed ranges swapped, pages "
+                 "clipped, an empty selection refused, a 20-page cap, a dpi clamped to 36-600 and lowered "
+                 "per page; an artifact id or a path; refusals returned as results"),
 )}
 
 
