@@ -243,6 +243,9 @@ CATALOGUE: tuple[InputClass, ...] = (
     _c("number", "repr_digits", "0.1 + 0.2 = 0.30000000000000004: every digit of repr kept", _number(0.1 + 0.2)),
     _c("number", "tiny", "1e-300 and the smallest subnormal 5e-324", _number(1e-300, 5e-324)),
     _c("number", "huge", "1e300 and the largest finite double", _number(1e300, 1.7976931348623157e308)),
+    # (trial 12: a BMI tool answered Infinity for height=1e-160, between the tiny and huge classes)
+    _c("number", "square_edges", "1e-160 and 1e160: their square (or a product with another) under- or overflows",
+       _number(1e-160, 1e160)),
     _c("number", "bounds", "each declared bound and a value half a unit inside it", _numeric_bounds),
     _c("number", "multiple", "multiples of multipleOf, negative too", _multiples),
     *(_r("number", f) for f in (F.NUM_STRING, F.NUM_PADDED, F.NUM_EXPONENT, F.NUM_THOUSANDS, F.NUM_DECIMAL_COMMA,
