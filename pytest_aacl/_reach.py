@@ -159,6 +159,10 @@ def refused_argument(args: dict[str, Any], message: str, error: Any = None) -> s
     return mentioned[0] if mentioned else ""
 
 
+#: what an MCP host puts before any refusal's own words
+_HOST_WRAPPER = re.compile(r"^(?:Error (?:executing|calling) tool '?[\w.-]+'?:?\s*)?(?:Input validation error:?\s*)?")
+
+
 #: a list of alternatives a refusal offers ("must be in ['hex', 'hsl', 'rgb']", "one of: a, b")
 _OFFERED = re.compile(r"\[[^\]\n]*,[^\]\n]*\]|\{[^}\n]*,[^}\n]*\}|\([^)\n]*,[^)\n]*\)|one of:?[^.;\n]*", re.I)
 
@@ -247,7 +251,9 @@ class Tally:
         for text in _texts(value):
             at = message.find(text)
             prefix = message[:max(at, 0)].rstrip("'\"`[{(: ")
-            if len(prefix) >= 8:
+            # the host's wrapper ("Input validation error: ", "Error calling tool 'x': ") is every
+            # field's: learnt as one field's wording, it blamed that field for all (trial 12)
+            if len(_HOST_WRAPPER.sub("", prefix)) >= 8:
                 self._prefixes[name] = prefix
                 return
 

@@ -747,3 +747,16 @@ def test_a_one_argument_tool_judging_drawn_values_after_one_got_through_is_no_wa
               "required": ["expression"], "additionalProperties": False}
     report = fuzz(calculate, schema=schema, checks=["no_silent_corruption", "total"], max_examples=60, seed=0)
     assert report.calls["calculate"].reached > 0 and "WARNING" not in str(report), str(report)
+
+
+def test_the_hosts_wrapper_is_not_learnt_as_one_fields_wording() -> None:
+    """Trial 12 (mcp-units, -k correction_quality): "Input validation error: 'from_unit' ..." was
+    learnt as `from_unit`'s wording, and then "Input validation error: 'ML' is not one of [...]",
+    a rendering of `to_unit` refused for itself, was counted as `from_unit` stopping the call."""
+    tally = Tally()
+    tally.add("hallucinated", {"from_unit": "mll", "to_unit": "l", "value": 1}, "rejected",
+              "Input validation error: 'mll' is not one of ['ml', 'l']", rendered=frozenset({"from_unit"}))
+    for i in range(10):
+        tally.add("hallucinated", {"from_unit": "ml", "to_unit": "L", "value": i}, "rejected",
+                  "Input validation error: 'L' is not one of ['ml', 'l']", rendered=frozenset({"to_unit"}))
+    assert tally.stopped["from_unit"] == 0 and tally.blocker() is None
