@@ -225,9 +225,23 @@ def _value_texts(value: Any) -> list[str]:
         forms.append(value)
         if value.strip().lower() in ("null", "none", "nil"):  # a host read it as null and says so
             forms += ["None", "null"]
+        number = _as_number(value)
+        if number is not None:  # "year -1 is out of range" shows '-01' as the tool read it (trial 12)
+            forms.append(repr(number))
     if isinstance(value, (list, tuple)) and value:  # "{'a': 1} is not of type 'string'" quotes an item
         forms += [form for item in value[:3] for form in _value_texts(item)]
     return [f.strip()[:12] for f in forms if f.strip()] or ['""', "''"]
+
+
+def _as_number(text: str) -> int | float | None:
+    """A numeric text's value as Python writes it (" 05" -> 5), or None."""
+    try:
+        number = float(text)
+    except ValueError:
+        return None
+    if number != number or number in (float("inf"), float("-inf")):
+        return None
+    return int(number) if number.is_integer() and abs(number) < 2**53 else number
 
 
 def _short_repr(value: Any) -> str:

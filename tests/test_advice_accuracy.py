@@ -115,3 +115,13 @@ def test_the_example_of_an_unreproducible_answer_is_the_call_repeated() -> None:
     assert report.ok and report.unreproducible, report
     for item in report.unreproducible:
         assert render_value(item.args, 240, readable=True) in item.message, (item.call, item.message)
+
+
+def test_a_number_shown_as_the_tool_read_it_is_the_value_received() -> None:
+    """Trial 12 (mcp-datetimeday): "year -1 is out of range" for year='-01' shows the value, as
+    read; the advice said it lacked it."""
+    from pytest_aacl._check_support import text_correction_lacks
+
+    said = "Error calling tool 'days_in_month': year -1 is out of range"
+    assert "the value received" not in text_correction_lacks(said, ["year"], ["-01"], "days_in_month")
+    assert "the value received" in text_correction_lacks("year is out of range", ["year"], ["-01"], "days_in_month")
