@@ -241,7 +241,8 @@ CATALOGUE: tuple[InputClass, ...] = (
     _c("number", "negative_fraction", "-2.5", _number(-2.5)),
     _c("number", "integral", "an int in a number field, 3", _number(3)),
     _c("number", "repr_digits", "0.1 + 0.2 = 0.30000000000000004: every digit of repr kept", _number(0.1 + 0.2)),
-    _c("number", "tiny", "1e-300 and the smallest subnormal 5e-324", _number(1e-300, 5e-324)),
+    # the subnormal first: a budget that reaches one value of the class reaches the sharper one
+    _c("number", "tiny", "the smallest subnormal 5e-324 and 1e-300", _number(5e-324, 1e-300)),
     _c("number", "huge", "1e300 and the largest finite double", _number(1e300, 1.7976931348623157e308)),
     # (trial 12: a BMI tool answered Infinity for height=1e-160, between the tiny and huge classes)
     _c("number", "square_edges", "1e-160 and 1e160: their square (or a product with another) under- or overflows",

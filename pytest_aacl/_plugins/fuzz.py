@@ -166,7 +166,9 @@ class AaclTool(pytest.Collector):
 
     def collect(self) -> list[pytest.Item]:
         items = []
-        for check in self.checks:
+        # `total` first: a crash or hang another check meets later is then reported only when
+        # `total` did not meet it itself (see AaclItem.runtest), never twice
+        for check in sorted(self.checks, key=lambda c: c != "total"):
             item = AaclItem.from_parent(self, name=check, callobj=_run_check, fixtureinfo=no_fixtures())
             use_fixtures(item, ("aacl_reset",))  # needs the item itself as the lookup node
             items.append(item)
