@@ -131,7 +131,7 @@ def summary(calls: dict[str, Tally], unreproducible: dict[str, tuple[int, str]],
         for tool, check, count, *_ in advice:
             by_check.setdefault(check, []).append((tool, count))
         show = verbose or len({a[0] for a in advice}) <= ADVICE_SHOWN_TOOLS
-        how = "" if show else ", -v to read them"
+        how = "" if show else ", -v without -q to read them"
         lines = []
         for check, tools in by_check.items():
             names = ", ".join(t for t, _ in tools[:5]) + (", ..." if len(tools) > 5 else "")

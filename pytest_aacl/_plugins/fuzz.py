@@ -256,7 +256,11 @@ class AaclItem(pytest.Function):
                             "further; the hang was reported by an earlier item")
         failing = report.findings or (report.advice if opts.advice_fails else [])
         if failing:
-            self.user_properties.append(("aacl_finding", (tool, self.name, len(failing))))
+            by_check: dict[str, int] = {}  # a crash met here is `total`'s, and said so in the summary
+            for finding in failing:
+                by_check[finding.check] = by_check.get(finding.check, 0) + 1
+            for check, count in by_check.items():
+                self.user_properties.append(("aacl_finding", (tool, check, count)))
             raise _FuzzFailure(report, parent.reference, f"{tool} and {self.name}", opts.advice_fails)
 
     def add_report_section(self, when: str, key: str, content: str) -> None:
