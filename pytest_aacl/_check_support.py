@@ -122,7 +122,7 @@ def sent_value(label: Any) -> Any:
 _CHECK_CODE = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,39}")
 _EXPECTED = re.compile(r"expect|must|should|one of|allowed|\bvalid\b|required|at (?:least|most)|between|is not of type|"
                        r"not an? (?:valid|number|integer|string)|minimum|maximum|available|supported|cannot be|"
-                       r"greater than|less than|no (?:more|less) than|\bneeds?\b", re.IGNORECASE)
+                       r"greater than|less than|no (?:more|less) than|\bneeds?\b|\brequires?\b|\bensure\b", re.IGNORECASE)
 
 
 def refused_anyway(case: Case, fields: list[str], call: Call, ctx: CheckContext) -> bool:
@@ -188,8 +188,9 @@ def text_correction_lacks(message: str, fields: list[str], sent: list[Any], tool
     # the field named as a word of its own, outside the value quoted back ("{'expression': '2 + 3'}
     # is not of type 'string'" names no field; a field `b` is not in "root_bisection")
     # nor inside the tool's own name ("Error executing tool matrix_transpose" names no `matrix`)
-    prose = lowered.replace(tool.lower(), " ") if len(tool) >= 3 else lowered
     names = {f.lower() for f in (*fields, *aliases)}
+    # (unless the tool shares its name with the field: vibe-math's `percentage(percentage=...)`)
+    prose = lowered.replace(tool.lower(), " ") if len(tool) >= 3 and tool.lower() not in names else lowered
     for value in sent:
         for form in (_short_repr(value), render_value(value, 10_000)):
             if len(form) >= 3 and form.lower().strip("'\"") not in names:  # a made-up key is its own value

@@ -125,3 +125,23 @@ def test_a_number_shown_as_the_tool_read_it_is_the_value_received() -> None:
     said = "Error calling tool 'days_in_month': year -1 is out of range"
     assert "the value received" not in text_correction_lacks(said, ["year"], ["-01"], "days_in_month")
     assert "the value received" in text_correction_lacks("year is out of range", ["year"], ["-01"], "days_in_month")
+
+
+def test_a_field_named_like_its_tool_is_named_by_the_message() -> None:
+    """vibe-math-mcp's `percentage` tool has a `percentage` argument: "Missing required
+    argument(s): percentage" was advised to lack the field name (the tool's name was taken out)."""
+    from pytest_aacl._check_support import text_correction_lacks
+
+    said = "Error executing tool percentage: Missing required argument(s): percentage"
+    assert not any("field name" in lack for lack in text_correction_lacks(said, ["percentage"], [], "percentage"))
+    said = "Error executing tool matrix_transpose: expected a list"
+    assert any("field name" in lack for lack in text_correction_lacks(said, ["matrix"], [[1]], "matrix_transpose"))
+
+
+def test_requires_and_ensure_say_what_is_expected() -> None:
+    """vibe-math-mcp: "sumproduct requires array2" and "Ensure data contains columns: region,
+    product, sales" say what is expected; the advice said they did not."""
+    from pytest_aacl._check_support import text_correction_lacks
+
+    for said in ("sumproduct requires array2", '"region" not found. Ensure data contains columns: region, product'):
+        assert "what is expected" not in text_correction_lacks(said, ["array2", "data"], [], "t")
