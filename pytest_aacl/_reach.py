@@ -82,6 +82,8 @@ PYTHON_FAULT = re.compile(
 
 
 _UNDEFINED = re.compile(r"name '(\w+)' is not defined")
+#: an example of a valid call after the error: no host relays a crash with one
+_GUIDANCE = re.compile(r"\b(?:Example|For example|Usage|Try)\s*:|\be\.g\.\s", re.I)
 
 
 def python_fault(text: str, args: Any = None) -> bool:
@@ -89,8 +91,11 @@ def python_fault(text: str, args: Any = None) -> bool:
     expression tool evaluating `true` answers "name 'true' is not defined" about its input's
     own word: that is its refusal of an unknown name, not a crash (trial 11, a calculator)."""
     head = text[:2000]
-    if not PYTHON_FAULT.search(head):
+    found = PYTHON_FAULT.search(head)
+    if not found:
         return False
+    if _GUIDANCE.search(head, found.end()):  # the tool's own refusal, quoting the error, then showing
+        return False  # a valid call: written for the model (vibe-math-mcp: "... Error: ... Example: '2*x + 3'")
     undefined = {unicodedata.normalize("NFKC", n) for n in _UNDEFINED.findall(head)}
     if not undefined or PYTHON_FAULT.search(_UNDEFINED.sub("", head)):
         return True

@@ -151,3 +151,39 @@ def test_an_answer_breaking_the_tools_own_return_type_is_one_crash_not_a_refusal
     assert python_fault("Error executing tool encode_base64: 1 validation error for encode_base64Output\n"
                         "result\n  Input should be a valid string [type=string_type]")
     assert not python_fault("Error executing tool report: 1 validation error for ReportOutput\nformat\n  Field required")
+
+
+def test_a_refusal_quoting_an_error_then_showing_a_valid_call_is_a_refusal() -> None:
+    """The trial 11 re-run (vibe-math-mcp): "Failed to evaluate expression 'true'. Error:
+    'BooleanTrue' object has no attribute 'evalf'. Example: '2*x + 3'" is the tool's refusal,
+    written for the model; the same words without the example read as a relayed crash."""
+    import pytest
+
+    mcpserver = pytest.importorskip("mcp.server.mcpserver", reason="the MCP SDK is an optional extra")
+    from mcp.server.mcpserver.exceptions import (
+        ToolError,  # its text reaches the client (a ValueError's does not)
+    )
+
+    def server(example: str) -> Any:
+        built = mcpserver.MCPServer("calc")
+
+        @built.tool()
+        def evaluate(expression: str) -> float:
+            """Evaluate an arithmetic expression such as "2 * (3 + 4)"."""
+            try:
+                if expression.strip().lower() in ("true", "false"):
+                    return float(True.evalf())  # type: ignore[attr-defined]  # sympy's BooleanTrue has no evalf either
+                return float(expression)
+            except Exception as exc:
+                raise ToolError(f"Failed to evaluate expression {expression!r}. Error: {exc}.{example}") from None
+
+        return built
+
+    def crashes(report: Any) -> list[Any]:
+        return [f for f in report.findings if "has no attribute" in f.message + f.error]
+
+    guided = fuzz(server(" Example: '2*x + 3'"), checks=["total"], max_examples=60, seed=0,
+                  values={"expression": "true"})
+    assert not crashes(guided), str(guided)
+    bare = fuzz(server(""), checks=["total"], max_examples=60, seed=0, values={"expression": "true"})
+    assert crashes(bare), str(bare)
