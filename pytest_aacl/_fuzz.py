@@ -30,7 +30,7 @@ from ._jsonvalue import comparable
 from ._lint import schema_advice
 from ._reach import RATE_LIMITED, Tally, error_answer
 from ._repr import call_line, safe_repr
-from ._run import HANG_LIMIT, Failure, case_of, coverage_for, run_check
+from ._run import HANG_LIMIT, Failure, case_of, coverage_for, plainest, run_check
 from ._targets import Target, check_call_options, resolve
 from ._values import values_for, with_values
 
@@ -241,7 +241,9 @@ def _fuzz_one(t: Target, names: list[str], max_examples: int, seed: int, reset: 
         for failure in sorted(failures, key=lambda f: (f.first_seen, not f.call.received)):
             _file(t, failure, black_box, seen, report)
     # crashes met while another check ran (that check leaves them to `total`), after total's own
-    for failure in (escapes or {}).values():  # not shrunk: the call as that check sent it
+    for failure in (escapes or {}).values():  # not shrunk: the call as that check sent it, or without
+        if failure.key not in seen:  # its changes when they were not the cause
+            failure = plainest(failure, ctx)
         _file(t, failure, black_box, seen, report)
     _branchcov.ACTIVE[0] = None
     _probe.forget(t.spec)

@@ -274,6 +274,32 @@ def _judged(cdef: CheckDef, case: Case, call: Call, ctx: Any, count: int) -> Fai
     return None
 
 
+def plainest(failure: Failure, ctx: Any) -> Failure:
+    """A crash another check met, shown as the call without that check's changes when that
+    call crashes the same way: its labels then named what was not the cause (the trial 11
+    re-run: `correlation(data={}, context=0)` blamed `context`; `data={}` crashed it alone)."""
+    case = failure.case
+    fields = [_field_of(label) for label in case.labels]
+    if failure.call.outcome != "escaped" or not fields or any(
+            str(getattr(label, "path", "")).lstrip("$./") != field for label, field in zip(case.labels, fields, strict=True)):
+        return failure  # nothing to take back, or a change inside a field (not restorable whole)
+    args = dict(case.args)
+    for label, field in zip(case.labels, fields, strict=True):
+        if type(label.original).__name__ == "_Absent":
+            args.pop(field, None)
+        else:
+            args[field] = label.original
+    if args == case.args:
+        return failure
+    plain = Case("conforming" if case.intended is not None else case.kind, args, args if case.intended is not None else None)
+    again = ctx.call(args)
+    found = _judged(CHECKS["total"], plain, again, ctx, failure.first_seen)
+    if found is None or found.key != failure.key:
+        return failure  # the change was the cause (or part of it): keep it
+    found.check = failure.check
+    return found
+
+
 def run_check(cdef: CheckDef, ctx: Any, call: Callable[[dict[str, Any]], Call], strategy: Any,
               coverage: list[Case], max_examples: int, seed: int, hung: list[bool],
               settings_base: Any, escapes: dict[tuple[str, ...], Failure] | None = None,

@@ -367,3 +367,23 @@ def test_a_bounded_report_shows_hangs_and_crashes_before_the_flood_and_counts_wh
     [cut] = [line for line in text.splitlines() if "more finding(s) not shown" in line]
     hidden = int(cut.split()[1])
     assert f"bounded report: {hidden} no_silent_corruption)" in cut
+
+
+def test_a_crash_another_check_met_is_shown_without_changes_that_were_not_its_cause() -> None:
+    """The trial 11 re-run: `correlation(data={}, context=0)` was shown as a crash about
+    `context` (the change that check made); the call crashed as well with `context` restored."""
+    from pytest_aacl._fuzz import ALL_CRASHES
+
+    def correlation(data: list[float], context: str = "") -> float:
+        if not isinstance(context, str):
+            raise ValueError("context: expected a string")
+        return [][0]  # the tool's own bug, whatever it is sent
+
+    token = ALL_CRASHES.set(True)
+    try:
+        report = fuzz(correlation, checks=["correction_quality"], max_examples=40, seed=0)
+    finally:
+        ALL_CRASHES.reset(token)
+    crashes = [f for f in report.findings if "IndexError" in f.message]
+    assert crashes, str(report)
+    assert all(not f.labels for f in crashes), str(report)  # no change named as its cause
