@@ -87,9 +87,10 @@ _GUIDANCE = re.compile(r"\b(?:Example|For example|Usage|Try)\s*:|\be\.g\.\s", re
 
 
 def python_fault(text: str, args: Any = None) -> bool:
-    """Whether an answer's text is the interpreter's report of a programming error.  An
-    expression tool evaluating `true` answers "name 'true' is not defined" about its input's
-    own word: that is its refusal of an unknown name, not a crash (trial 11, a calculator)."""
+    """Whether an answer's text is the interpreter's report of a programming error.  Two
+    refusals read alike and are not: an expression tool evaluating `true` answers "name 'true'
+    is not defined" about its input's own word (trial 11, a calculator), and a tool quoting an
+    error then showing a valid call ("... Example: '2*x + 3'") wrote it for the model."""
     head = text[:2000]
     found = PYTHON_FAULT.search(head)
     if not found:

@@ -6,6 +6,15 @@ from collections.abc import Iterator
 
 import pytest
 
+# The MCP SDK 2.x loads `cryptography` on a server's first call.  Loaded first inside an
+# in-process pytester run, the module is dropped when that run restores `sys.modules`, and the
+# next import builds a second `HashAlgorithm` class the Rust binding rejects ("Expected
+# instance of hashes.HashAlgorithm"): MCP tests then fail by test order alone.
+try:
+    import mcp.server.request_state  # noqa: F401
+except ImportError:  # an older SDK, or none: nothing loads cryptography late
+    pass
+
 
 @pytest.fixture
 def isolated_checks() -> Iterator[dict[str, object]]:

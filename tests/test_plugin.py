@@ -324,16 +324,19 @@ def test_answers_that_change_by_themselves_are_shown_when_the_item_passes(pytest
                                  "Not a defect, and it does not fail the run*aacl_reset*"])
 
 
+SLOW = """
+import time
+
+def lookup(code: int) -> int:
+    time.sleep(30)
+    return code
+"""
+
+
 def test_a_hang_met_by_another_check_is_totals_finding_and_that_item_is_skipped(pytester: pytest.Pytester) -> None:
     """Every call hangs: the `total` item fails with the hang; `correction_quality`, which met
     the same hang, says so in its skip reason instead of failing with total's finding."""
-    pytester.makepyfile(slow="""
-        import time
-
-        def lookup(code: int) -> int:
-            time.sleep(30)
-            return code
-        """)
+    pytester.makepyfile(slow=SLOW)
     result = pytester.runpytest("-p", "aacl", "--aacl-target", "slow:lookup", "--aacl-timeout", "0.2",
                                 "--aacl-checks", "total,correction_quality", "--aacl-max-examples", "5", "-rfs")
     result.assert_outcomes(failed=1, skipped=1)
@@ -347,13 +350,7 @@ def test_a_hang_met_first_by_another_check_fails_that_item(pytester: pytest.Pyte
     """Trial 12: `total` had passed before `correction_quality` met the hang, which was then
     skipped as "total's finding" and reported nowhere.  The first item that meets a hang (or a
     crash) reports it, as `total`'s finding; a later item that meets it again is skipped."""
-    pytester.makepyfile(slow="""
-        import time
-
-        def lookup(code: int) -> int:
-            time.sleep(30)
-            return code
-        """)
+    pytester.makepyfile(slow=SLOW)
     result = pytester.runpytest("-p", "aacl", "--aacl-target", "slow:lookup", "--aacl-timeout", "0.2",
                                 "--aacl-checks", "correction_quality,no_silent_corruption", "--aacl-max-examples", "5", "-rfs")
     result.assert_outcomes(failed=1, skipped=1)
