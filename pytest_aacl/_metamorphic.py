@@ -184,7 +184,7 @@ def metamorphic(case: Case, call: Call, ctx: CheckContext) -> None:
                 f"the tool's result is not reproducible: the same arguments {shown(args)} "
                 f"answered {shown(comparable(answer))}, then {_answer(again)}",
                 ("nondeterministic",), _FIX_NONDETERMINISTIC)
-    if _quotes_null_word(case, call.result):
+    if _quotes_null_word(case, call.result) or _echoed_null_words_explain(case, call, ctx, mask):
         return  # "no lines match 'None'": the answer shows the word was read as text, so not silently
     fields = sorted({field_of(label) for label in case.labels})
     families = _simplest(case)
@@ -232,13 +232,11 @@ def _crash_wording(answer: Any, intended: Any, args: Any = None) -> str:
     return re.sub(r"'\w+'", "'…'", found.group(0))  # one finding per wording, whatever it names
 
 
-def _quotes_null_word(case: Case, result: Any) -> bool:
-    """Is the rendering a null word (`"None"` for null) that the answer quotes back?  On a
-    text field "None" is also a text a search may mean (mcp-abacus's help filter); an answer
-    saying what it did with the quoted word tells the model, which is what silence is not."""
-    words = {str(label.rendered).strip() for label in case.labels if str(label.family) == "null_words"}
-    if not words or len(words) != len(case.labels):
-        return False
+def _null_words(case: Case) -> set[str]:
+    return {str(label.rendered).strip() for label in case.labels if str(label.family) == "null_words"}
+
+
+def _texts(result: Any) -> list[str]:
     texts: list[str] = []
     stack = [comparable(result)]
     while stack:
@@ -249,8 +247,41 @@ def _quotes_null_word(case: Case, result: Any) -> bool:
             stack.extend(item.values())
         elif isinstance(item, list):
             stack.extend(item)
+    return texts
+
+
+def _quotes_null_word(case: Case, result: Any) -> bool:
+    """Is the rendering a null word (`"None"` for null) that the answer quotes back?  On a
+    text field "None" is also a text a search may mean (mcp-abacus's help filter); an answer
+    saying what it did with the quoted word tells the model, which is what silence is not."""
+    words = _null_words(case)
+    if not words or len(words) != len(case.labels):
+        return False
+    texts = _texts(result)
     text = "\n".join(texts)
-    return all(w and re.search(rf"['\"\u2018\u201c`]{re.escape(w)}['\"\u2019\u201d`]", text) for w in words)
+    return all(w and (w in texts or re.search(rf"['\"\u2018\u201c`]{re.escape(w)}['\"\u2019\u201d`]", text))
+               for w in words)
+
+
+def _echoed_null_words_explain(case: Case, call: Call, ctx: CheckContext, mask: Any) -> bool:
+    """A null word shown back as a value (`"context": "null"` on a free-text label) was read as
+    text, visibly; when other fields were varied too, one call with only the null words set
+    tells whether they alone explain the different answer (vibe-math's convert_units, trial 11)."""
+    words = _null_words(case)
+    if not words or len(words) == len(case.labels) or case.intended is None:
+        return False
+    if not all(w and w in _texts(call.result) for w in words):
+        return False
+    args = dict(case.intended)
+    for label in case.labels:
+        if str(label.family) == "null_words":
+            name = field_of(label)
+            if not name or re.search(r"[.\[/]", str(getattr(label, "path", "")).lstrip("$").lstrip("./")):
+                return False  # a nested null word: the call cannot be made without the others
+            args[name] = label.rendered
+    only = ctx.call(args)
+    return only.outcome == "returned" and apply_mask(comparable(only.result), mask) == apply_mask(
+        comparable(call.result), mask)
 
 
 def _answer(call: Call) -> str:

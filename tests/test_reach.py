@@ -428,6 +428,33 @@ def test_a_null_word_the_answer_quotes_back_is_not_silent() -> None:
     assert {f.tool for f in report.findings} == {"count_help"}, report
 
 
+def test_a_null_word_shown_back_as_a_value_is_not_silent_even_beside_other_renderings() -> None:
+    """vibe-math's convert_units(..., context='null', output_mode=['full']) answered
+    `"context": "null"` where the call without a context shows none: a free-text label may be
+    "null", and the answer shows how it was read.  It was reported as read differently, with
+    output_mode (which changed nothing) blamed too.  A tool that reads the word silently is
+    still reported (count_label)."""
+    fastmcp = pytest.importorskip("fastmcp")
+    server = fastmcp.FastMCP("units")
+
+    @server.tool
+    def convert(value: float, unit: str = "m", context: str | None = None) -> dict:
+        """Convert a length to centimetres; context is a free-text label echoed back."""
+        out: dict = {"result": value * 100, "unit": unit}
+        if context is not None:
+            out["context"] = context
+        return out
+
+    @server.tool
+    def count_label(value: float, context: str | None = None) -> int:
+        """How long the label is; no label counts 0."""
+        return len(context or "") + int(value * 0)
+
+    report = fuzz(server, checks=["no_silent_corruption"], max_examples=60, seed=0)
+    assert "convert" not in {f.tool for f in report.findings}, report
+    assert any(f.tool == "count_label" and "context" in str(f) for f in report.findings), report
+
+
 def test_a_python_error_relayed_as_an_answer_is_a_crash_not_a_refusal() -> None:
     """date-calculator-ai-mcp 1.0.11 answered every call "Error executing tool days_between:
     name 'timezone' is not defined" with `isError`: counted as refusals, the report only said
