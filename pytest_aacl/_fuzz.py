@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from . import _argcheck, _branchcov, _probe
-from ._checks import CHECKS, Call, InputKind, _field_of
+from ._checks import CHECKS, Call, Case, InputKind, _field_of
 from ._context import CheckContext
 from ._dataflow import read_after_call
 from ._errors import InvalidArgument, render_value
@@ -32,6 +32,7 @@ from ._reach import RATE_LIMITED, Tally, error_answer
 from ._repr import call_line, safe_repr
 from ._run import HANG_LIMIT, Failure, case_of, coverage_for, plainest, run_check
 from ._targets import Target, check_call_options, resolve
+from ._targets._target import PATIENCE
 from ._values import values_for, with_values
 
 __all__ = ["Finding", "FuzzReport", "fuzz"]
@@ -282,20 +283,27 @@ def _file(t: Target, failure: Any, black_box: bool, seen: set[tuple[str, ...]], 
 #: findings), as each of its items runs one check and `total` may have passed before
 ALL_CRASHES: contextvars.ContextVar[bool] = contextvars.ContextVar("aacl_all_crashes", default=False)
 
-#: a timed-out call is tried once more with this many times the timeout, to tell slow from hung
-_PATIENCE = 4
-
-
 def _slow_or_hung(t: Target, failure: Any) -> tuple[str, bool]:
-    """A slow answer is not a hang: retry the call once with a longer timeout and say which it was."""
-    limit = t.timeout
-    try:
-        t.timeout = limit * _PATIENCE
-        again = t.call(dict(failure.case.args))
-    finally:
-        t.timeout = limit
+    """A slow answer is not a hang: the call was repeated with a longer timeout (`Target.call`);
+    say which it was.  A call cut short because another one's hang was confirmed is given the
+    whole timeout once; if it answers then, the confirmed call is the example."""
+    limit, patient = t.timeout, t.timeout * PATIENCE
+    args = dict(failure.case.args)
+    again = t.retried(args)
+    if again is None and t.verdict == "hung":
+        confirmed = t.retried()
+        if failure.call.seconds >= limit * 0.99 or t.call(args, limit=limit).outcome == "timeout":
+            return (f"the tool hangs: the call hung past the {limit:g} s timeout (another call of it hung past "
+                    f"{patient:g} s when it was repeated)"), False
+        if confirmed is not None:  # this one was only slow: show the one that hung
+            failure.case = Case(failure.case.kind, dict(confirmed.args))
+            failure.call, failure.shrunk = confirmed, False
+        return (f"the tool hangs: the call hung past the {limit:g} s timeout, and past {patient:g} s "
+                "when it was repeated"), False
+    if again is None:
+        again = t.call(args, limit=patient)
     if again.outcome == "timeout":
-        return (f"the tool hangs: the call hung past the {limit:g} s timeout, and past {limit * _PATIENCE:g} s "
+        return (f"the tool hangs: the call hung past the {limit:g} s timeout, and past {patient:g} s "
                 "when it was repeated"), False
     return (f"the tool is slow, not hung: no answer within the {limit:g} s timeout, but it answered the same call "
             f"in {again.seconds:.1f} s (raise fuzz(timeout=) / --aacl-timeout if that is acceptable)"), True

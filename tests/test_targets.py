@@ -142,6 +142,74 @@ def test_hangs_spins_and_floods_are_timeouts_and_leave_no_thread_behind() -> Non
     assert threading.active_count() == before
 
 
+def test_once_a_hang_is_confirmed_later_hangs_cost_a_short_bound_not_the_whole_timeout(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """mcp-hashlib's pbkdf2 hung on every huge `dklen`: 12 inputs, 10 s each, in a run of 496 s.
+    The first timed-out call is repeated at once with 4x the timeout (a slow answer is not a
+    hang); once that hangs too, a call gets 10x the slowest answer (here floored at 0.3 s)."""
+    from pytest_aacl._targets import _target
+
+    monkeypatch.setattr(_target, "_HUNG_FLOOR", 0.3)
+
+    def sometimes_stuck(city: Any, nights: Any) -> str:
+        if nights == "hang":
+            time.sleep(60)
+        return book_backend(city, int(nights))
+
+    t = one(sometimes_stuck, schema=SCHEMA, implementation=(this(), "book_backend"), timeout=0.8)
+    with t.session():
+        fine = t.call({"city": "a", "nights": 2})
+        start = time.perf_counter()
+        first = t.call({"city": "a", "nights": "hang"})
+        confirming = time.perf_counter() - start
+        later = [t.call({"city": "b", "nights": "hang"}) for _ in range(3)]
+        still = t.call({"city": "a", "nights": 3})
+    t.close()
+    assert fine.outcome == "returned" and first.outcome == "timeout"
+    assert confirming >= 0.8 * 5 * 0.95  # the call, then its patient retry at 4x
+    assert t.verdict == "hung" and t.retried({"city": "a", "nights": "hang"}).outcome == "timeout"
+    assert [c.outcome for c in later] == ["timeout"] * 3
+    assert all(c.seconds < 0.6 for c in later), [c.seconds for c in later]  # not the 0.8 s timeout
+    assert still.outcome == "returned"  # a call that answers still answers
+
+
+def test_a_hang_found_with_a_short_bound_is_reported_with_the_whole_timeout(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hang finding's example may be a call cut short after another call's hang was
+    confirmed: it is given the whole timeout once, so the report never calls a merely slow
+    call a hang."""
+    from pytest_aacl import fuzz
+    from pytest_aacl._targets import _target
+
+    monkeypatch.setattr(_target, "_HUNG_FLOOR", 0.2)
+
+    def pick(n: int) -> int:
+        if n > 1000:
+            time.sleep(30)
+        return n
+
+    schema = {"type": "object", "properties": {"n": {"type": "integer"}}, "required": ["n"]}
+    report = fuzz(pick, schema=schema, checks=["total"], max_examples=40, seed=0, timeout=0.6)
+    hangs = [f for f in report.findings if f.outcome == "timeout"]
+    assert len(hangs) == 1, report
+    assert "hung past the 0.6 s timeout" in hangs[0].message and hangs[0].args["n"] > 1000, hangs[0]
+
+
+def test_a_slow_tool_keeps_its_whole_timeout() -> None:
+    def slow_sometimes(city: Any, nights: Any) -> str:
+        if city == "slow":
+            time.sleep(0.5)
+        return book_backend(city, int(nights))
+
+    t = one(slow_sometimes, schema=SCHEMA, implementation=(this(), "book_backend"), timeout=0.3)
+    with t.session():
+        first = t.call({"city": "slow", "nights": 1})
+        again = t.call({"city": "slow", "nights": 2})
+    t.close()
+    assert first.outcome == again.outcome == "timeout" and t.verdict == "slow"
+    assert t.retried({"city": "slow", "nights": 1}).outcome == "returned"
+    assert again.seconds >= 0.28  # never shortened: nothing hangs
+
+
 def test_a_late_call_never_writes_into_the_next_calls_record() -> None:
     # before: `Target.received` was shared, so a call finishing after its timeout wrote into the next one
     def slow_after_reaching(city: Any, nights: Any) -> str:

@@ -101,6 +101,12 @@ _MACHINERY = {str(_HERE / n) for n in ("_target.py", "_python.py", "_mcp.py", "_
 
 
 _STARTUP_SECONDS = 60.0
+#: a timed-out call is tried once more with this many times the timeout, to tell slow from hung
+PATIENCE = 4
+#: once a hang is confirmed, a call gets this many times the tool's slowest answer (at least
+#: `_HUNG_FLOOR` s, at most the timeout): the hang is one finding already, and each further
+#: input that hangs would cost the whole timeout (mcp-hashlib: 12 of them, 10 s each)
+_HUNG_FACTOR, _HUNG_FLOOR = 10.0, 2.0
 
 
 class _Recorder:
@@ -161,6 +167,10 @@ class Target:
         self.defaults = dict(defaults or {})
         self.reset = reset
         self.timeout = timeout
+        #: what the one patient retry of a timed-out call showed: "" (none yet), "hung" or "slow"
+        self.verdict = ""
+        self._retried: tuple[dict[str, Any], Call] | None = None
+        self._slowest = 0.0  # the slowest answer so far, in seconds
         self._invoke = invoke
         self._interpret = interpret or observable
         self._patch = patch
@@ -189,16 +199,41 @@ class Target:
             for logger, level in zip(loggers, levels, strict=True):
                 logger.setLevel(level)
 
-    def call(self, args: dict[str, Any]) -> Call:
-        """Call the tool with the model's arguments; never raises for what the tool does."""
+    def call(self, args: dict[str, Any], limit: float | None = None) -> Call:
+        """Call the tool with the model's arguments; never raises for what the tool does.
+
+        The first call that times out is repeated at once with `PATIENCE` times the timeout:
+        a slow answer is not a hang.  Once a hang is confirmed, later calls are bounded by the
+        tool's slowest answer instead of the whole timeout.  A `limit` given is kept as is."""
+        if limit is not None:
+            return self._call(args, limit)
+        limit = self.timeout
+        if self.verdict == "hung":
+            limit = min(limit, max(_HUNG_FLOOR, _HUNG_FACTOR * self._slowest))
+        call = self._call(args, limit)
+        if call.outcome == "timeout" and not self.verdict:
+            again = self._call(args, self.timeout * PATIENCE)
+            self.verdict = "hung" if again.outcome == "timeout" else "slow"
+            self._retried = (dict(args), again)
+        elif call.outcome != "timeout":
+            self._slowest = max(self._slowest, call.seconds)
+        return call
+
+    def retried(self, args: dict[str, Any] | None = None) -> Call | None:
+        """The patient retry of this call (of the one repeated, without `args`)."""
+        if self._retried is None or (args is not None and self._retried[0] != args):
+            return None
+        return self._retried[1]
+
+    def _call(self, args: dict[str, Any], limit: float) -> Call:
         if self._warmup is not None and not self._worker.started:
             self._start_up()
         start = time.perf_counter()
         try:
             try:
-                outcome = self._worker.run(("call", args), self.timeout)
+                outcome = self._worker.run(("call", args), limit)
             except Unpicklable:  # arguments no pipe can carry (hostile test objects): fork with them
-                outcome = self._worker.run_once(("call", args), self.timeout)
+                outcome = self._worker.run_once(("call", args), limit)
         except WorkerUnavailable as exc:
             raise TargetError(f"{self.name}: {exc}") from None
         seconds = time.perf_counter() - start
