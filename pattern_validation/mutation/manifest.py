@@ -150,7 +150,38 @@ path or a workspace artifact id told apart by a pattern, a page range such as `1
 read in code with reversed ranges swapped, out-of-range pages clipped and a selection of none
 refused, at most 20 pages, a resolution clamped to 36-600 and lowered per page by its size, never
 refused; refusals returned as results with `success` false), because page-range strings, and
-numbers clamped rather than refused, are new.
+numbers clamped rather than refused, are new.  Their survivors are read in session 36, so they
+are TUNING layers from session 36 on.
+
+Ninth held-out split (session 36): four layers, each from a package and an author with no layer
+in the manifest before, none of them fuzzed before it was put here:
+`dbmcp_execute_sql` (database-mcp-core: one SQL statement checked by `jsonschema` and then
+classified by hand, not parsed: a scan over quotes and comments refuses an empty statement and a
+second one after a `;`, any `;` but trailing ones when the text holds what SQL engines lex
+differently (backslashes, `$`, `#`, backticks, `[`, a lone CR, `--` without a blank, nested or
+executable comments), the first word after blanks and comments, upper-cased, among seven read
+verbs, and `INTO OUTFILE`/`DUMPFILE` refused; the statement handed on unchanged with a row cap
+and a timeout; refusals returned as error results on a low-level server), because SQL, a
+language inside a string checked by a hand-written lexer, is new; `vies_check_vat`
+(honest-vies-mcp: an EU VAT number given either combined, `PL 525-234-40-78`, or as a country
+code and a number, cleaned of blanks, dashes and dots and upper-cased, the country among the 28
+VIES codes (`EL` for Greece, `XI`), an optional requester pair sent only when both halves are
+given and one alone silently dropped, behind a hand-written schema of five optional strings with
+no `required`; refusals raised as `ValueError`), because VAT numbers, and a choice between one
+combined argument and two separate ones that no schema keyword states, are new; `pix_brcode`
+(brasil-mcp-essentials: a static PIX payment code built as EMV tag-length-value fields with a
+CRC16, the PIX key normalised by its shape, CPF and CNPJ masks stripped and an alphanumeric CNPJ
+upper-cased, names and cities stripped of accents, upper-cased and cut to 25 and 15 characters,
+defaults for blank ones, an amount in centavos written as reais only when positive, a
+`qr_format` among four checked in code and a 99-character limit on the key and description
+together; refusals returned as results with an `error` object), because a payload assembled
+field by field with lengths and a checksum, and values truncated rather than refused, are new;
+`vin_decode` (vin-decode-mcp: a vehicle identification number stripped and upper-cased, one under
+11 characters answered as invalid and nothing else refused, the model year read from position 10
+by a 30-character code table with position 7 choosing the 30-year cycle unless `model_year` is
+given, the maker looked up by a 6- then a 3-character WMI and make and model matched by pattern
+against an SQLite database standing in for vPIC; errors returned as results), because
+identifiers decoded by the position of their characters are new.
 """
 
 from __future__ import annotations
@@ -365,14 +396,14 @@ LAYERS: dict[str, Layer] = {layer.name: layer for layer in (
           reason="ISO 8601 times read in a DST zone (naive as wall time, offsets converted, all-day dates), "
                  "an end after the start or a default duration, an RFC 5545 recurrence rule checked against "
                  "its anchor, UNTIL moved to UTC"),
-    Layer("dns_lookup", _L + "dns_lookup", HELD_OUT, "dns-mcp 0.1.1, dns_mcp/__init__.py (MIT)",
+    Layer("dns_lookup", _L + "dns_lookup", TUNING, "dns-mcp 0.1.1, dns_mcp/__init__.py (MIT)",
           (ToolRef("resolve_dns", "SCHEMA", "http_get"),
            ToolRef("geo_ip", "GEO_IP_SCHEMA", "http_get", "GEO_IP_EXAMPLE")),
           stand_ins=("GEO_IP_SCHEMA", "GEO_IP_EXAMPLE", "_Response", "_AsyncClient", "httpx"),
           reason="a domain stripped, dot-trimmed and lower-cased (refused only when empty or with a space "
                  "or '/'), a record type upper-cased among ten, an IP address read by ipaddress with "
                  "private, loopback and reserved ones refused; two tools over one backend"),
-    Layer("wled_light", _L + "wled_light", HELD_OUT,
+    Layer("wled_light", _L + "wled_light", TUNING,
           "iflow-mcp_mrkprdo-wled_mcp 0.1.0, wled_mcp/server.py and wled_mcp/wled_client.py (MIT)",
           (ToolRef("wled_set_color", "SCHEMA", "wled_post"),
            ToolRef("wled_set_effect", "EFFECT_SCHEMA", "wled_post", "EFFECT_EXAMPLE")),
@@ -380,14 +411,14 @@ LAYERS: dict[str, Layer] = {layer.name: layer for layer in (
                      "logger"),
           reason="RGB components 0-255 checked in code, an unchecked effect id with optional 0-255 speed and "
                  "intensity, an optional host falling back on the environment; refusals returned as text"),
-    Layer("hermes_config_set", _L + "hermes_config_set", HELD_OUT,
+    Layer("hermes_config_set", _L + "hermes_config_set", TUNING,
           "hermes-agent-mcp 0.1.1, hermes_mcp/server.py and hermes_mcp/configfile.py (MIT)",
           (ToolRef("config_set", "SCHEMA", "write_text"),),
           stand_ins=("_CONFIG_YAML", "_ConfigFile", "_Home", "settings", "configfile"),
           reason="a string value coerced by a value_type among six (int(), float(), eight boolean spellings, "
                  "null, YAML), a dotted key path with empty parts dropped; refusals returned as JSON, "
                  "a YAML error escaping"),
-    Layer("pdf_render_pages", _L + "pdf_render_pages", HELD_OUT,
+    Layer("pdf_render_pages", _L + "pdf_render_pages", TUNING,
           "benspdf-mcp 0.3.0, benspdf/mcp_server.py, benspdf/tools/render_pages.py, benspdf/tools/page_spec.py "
           "and benscore/store.py, results.py and errors.py (Apache-2.0)",
           (ToolRef("pdf_render_pages", "SCHEMA", "render_page"),),
@@ -396,6 +427,38 @@ LAYERS: dict[str, Layer] = {layer.name: layer for layer in (
           reason="a page-range string ('1-3,5', 'all') parsed in code, reversed ranges swapped, pages "
                  "clipped, an empty selection refused, a 20-page cap, a dpi clamped to 36-600 and lowered "
                  "per page; an artifact id or a path; refusals returned as results"),
+    Layer("dbmcp_execute_sql", _L + "dbmcp_execute_sql", HELD_OUT,
+          "database-mcp-core 0.3.1, database_mcp_core/sql_guard.py, server.py, secret.py and config.py (MIT)",
+          (ToolRef("execute_sql", "SCHEMA", "run_query"),),
+          stand_ins=("_Adapter", "Tool", "TextContent", "CallToolResult", "ListToolsResult", "types", "Server",
+                     "_server", "execute_sql"),
+          reason="one SQL statement classified by a hand-written scan, not parsed: empty and multiple "
+                 "statements refused (any ';' when the text holds what engines lex differently), the first "
+                 "word among seven read verbs, INTO OUTFILE refused; jsonschema first; refusals returned as "
+                 "error results"),
+    Layer("vies_check_vat", _L + "vies_check_vat", HELD_OUT, "honest-vies-mcp 0.2.0, honest_vies_mcp.py (MIT)",
+          (ToolRef("check_vat", "SCHEMA", "vies_post"),),
+          stand_ins=("_Response", "_post", "requests", "Tool", "TextContent", "CallToolResult", "check_vat"),
+          reason="an EU VAT number combined or as country + number, cleaned and upper-cased, a country among "
+                 "28 VIES codes, a requester pair sent only when both are given; a schema of five optional "
+                 "strings with no 'required'; refusals raised as ValueError"),
+    Layer("pix_brcode", _L + "pix_brcode", HELD_OUT,
+          "brasil-mcp-essentials 0.3.0, brasil_mcp/adapters/mcp/tools.py, core/pix/parser.py, core/pix/brcode.py, "
+          "core/pix/crc16.py, core/pix/qr.py and core/errors.py (MIT)",
+          (ToolRef("generate_pix_brcode", "SCHEMA", "qr_make"),),
+          stand_ins=("_QRCode", "_make", "segno", "track"),
+          reason="an EMV tag-length-value payload with a CRC16: a PIX key normalised by its shape, names and "
+                 "cities accent-stripped, upper-cased and truncated, centavos written as reais when positive, "
+                 "a qr_format among four and a 99-character field limit checked in code; refusals returned "
+                 "as results"),
+    Layer("vin_decode", _L + "vin_decode", HELD_OUT,
+          "vin-decode-mcp 0.1.0, vin_decode_mcp/server.py and vin_decode_mcp/database.py (MIT)",
+          (ToolRef("decode_vin", "SCHEMA", "sqlite_execute"),),
+          stand_ins=("_VPIC_DDL", "_VPIC", "_Cursor", "_Connection", "_connect", "sqlite3", "_DbPath", "_Logger",
+                     "logger", "_db_path"),
+          reason="a VIN stripped and upper-cased, under 11 characters answered as invalid, a model year "
+                 "decoded from position 10 by a code table and position 7, a 6- then 3-character WMI and "
+                 "pattern matching; never refused, errors returned as results"),
 )}
 
 
