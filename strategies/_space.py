@@ -228,6 +228,8 @@ CATALOGUE: tuple[InputClass, ...] = (
     _c("integer", "negative", "a large negative value, -1000", _int(-1000)),
     _c("integer", "bounds", "each declared bound and the value one inside it", _numeric_bounds),
     _c("integer", "multiple", "multiples of multipleOf, negative too", _multiples),
+    _c("integer", "int32_edges", "2**31 - 1 and 2**31: a 32-bit integer's edge, a size or count a tool may "
+       "allocate or loop over", _int(2**31 - 1, 2**31)),
     _c("integer", "beyond_float", "2**53 + 1: exact as an int, not as a float", _int(2**53 + 1)),
     _c("integer", "beyond_int64", "2**63: past a 64-bit integer", _int(2**63)),
     *(_r("integer", f) for f in (F.INT_STRING, F.INT_PLUS_SIGN, F.INT_LEADING_ZEROS, F.INT_DECIMAL_FORM,
