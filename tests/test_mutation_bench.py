@@ -129,6 +129,22 @@ def test_a_crash_is_never_stricter() -> None:
     assert witness is not None and "UnboundLocalError" in witness and not witness.startswith(STRICTER)
 
 
+def test_a_mutant_that_hangs_on_every_call_is_given_up_on_after_three(monkeypatch: pytest.MonkeyPatch) -> None:
+    """database-mcp-core's `_first_word` with its index never advanced looped on every call:
+    2 s each, up to 10,000 calls a tool, and the ninth split's blind run never ended."""
+    import types
+
+    from pattern_validation.mutation import _differential
+
+    monkeypatch.setattr(_differential, "CALL_SECONDS", 0.05)
+    module = types.ModuleType("looping")
+    exec("def backend(**kw):\n    pass\n\ndef tool(n):\n    while True:\n        pass\n", module.__dict__)
+    calls = [{"n": i} for i in range(200)]
+    got = _differential.behaviours(module, "tool", "backend", calls, give_up=True)
+    assert [b[0] for b in got] == ["hang"] * 200
+    assert module.backend.__name__ == "backend"  # the recorder is taken out again
+
+
 def test_the_manifest_split_is_disjoint_and_each_side_is_non_empty() -> None:
     tuning = {n for n, layer in LAYERS.items() if layer.split == TUNING}
     held_out = {n for n, layer in LAYERS.items() if layer.split == HELD_OUT}

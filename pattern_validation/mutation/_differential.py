@@ -199,8 +199,18 @@ def _time_limit(seconds: float) -> Iterator[None]:
         signal.signal(signal.SIGALRM, old)
 
 
-def behaviours(module: Any, function: str, implementation: str, calls: list[dict[str, Any]]) -> list[Behaviour]:
-    """What `module.function` does on each call, its implementation replaced by a recorder."""
+#: seconds a differential call may take before it counts as a hang
+CALL_SECONDS = 2.0
+#: hangs after which a mutant's remaining calls are taken to hang too: a mutant looping on
+#: every call (database-mcp-core's `_first_word` with its index never advanced) cost 2 s on
+#: each of up to 10,000 calls, and the run never ended
+GIVE_UP_AFTER_HANGS = 3
+
+
+def behaviours(module: Any, function: str, implementation: str, calls: list[dict[str, Any]],
+               give_up: bool = False) -> list[Behaviour]:
+    """What `module.function` does on each call, its implementation replaced by a recorder;
+    with `give_up` (a mutant), after `GIVE_UP_AFTER_HANGS` hangs the rest count as hangs."""
     seen: list[dict[str, Any]] = []
     real = getattr(module, implementation)
 
@@ -211,14 +221,18 @@ def behaviours(module: Any, function: str, implementation: str, calls: list[dict
     out: list[Behaviour] = []
     try:
         fn: Callable[..., Any] = getattr(module, function)
+        hangs = 0
         for args in calls:
+            if give_up and hangs >= GIVE_UP_AFTER_HANGS:
+                out.append(("hang", "[]", "null"))
+                continue
             seen.clear()
             outcome, result = "ok", None
             try:
-                with _time_limit(2.0):
+                with _time_limit(CALL_SECONDS):
                     result = fn(**args)
             except _Hang:
-                outcome = "hang"
+                outcome, hangs = "hang", hangs + 1
             except Exception as exc:  # the behaviour compared is the exception's type, marked
                 # when it is not a correction (the fuzzer's default `correction=ValueError`)
                 outcome = type(exc).__name__ if isinstance(exc, ValueError) else CRASH + type(exc).__name__
