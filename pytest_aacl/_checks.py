@@ -307,6 +307,8 @@ def identity_on_canonical(case: Case, call: Call, ctx: CheckContext) -> None:
     varied = ",".join(sorted({_field_of(label) for label in case.labels}))
     if call.outcome == "rejected" and case.labels and all(label.family in EXPLORATORY for label in case.labels):
         return  # "ls -l ../a" built from the examples "ls -l", "cat a": the tool may refuse it
+    if call.outcome == "rejected" and _outside_described(case.args, ctx):
+        return  # "speed (0-255, optional)" and speed=-1: the tool's own words rule it out
     if call.outcome == "rejected":
         # the argument the refusal names is the rule's subject, whichever field the call
         # varied (one rule met by twenty cases is one finding); whatever the call held may
@@ -323,6 +325,25 @@ def identity_on_canonical(case: Case, call: Call, ctx: CheckContext) -> None:
              ("refused valid", varied, _wording(message, sent)), "accept every value the schema allows (or tighten the schema to what you accept)")
     _expect_reaches(case, call, ctx, case.args, "pass canonical values on unchanged")
     _takes_effect(case, call, ctx)
+
+
+def _outside_described(args: dict[str, Any], ctx: CheckContext) -> bool:
+    """Whether a number of the call breaks a bound its field's description states, where the
+    schema states none (wled: "Effect speed (0-255, optional)"): refusing it is no defect;
+    letting it through is `rejects_invalid`'s advice (`described_bound`)."""
+    from .strategies._described import described_bounds  # lazy: the strategies load Hypothesis
+
+    props = ctx.spec.parameters.get("properties", {})
+    for name, value in args.items():
+        schema = props.get(name) if isinstance(props, dict) else None
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not isinstance(schema, dict):
+            continue
+        bounds = described_bounds(schema.get("description"), "number")
+        lo = bounds.get("minimum") if "minimum" not in schema else None
+        hi = bounds.get("maximum") if "maximum" not in schema else None
+        if (lo is not None and value < lo) or (hi is not None and value > hi):
+            return True
+    return False
 
 
 @check(code="AACL120", inputs=("invalid",), needs_implementation=True,

@@ -314,6 +314,8 @@ def _conforming(root: Node, base: dict[str, Any]) -> list[dict[str, Any]]:
                 if cand != value or type(cand) is not type(value):
                     out.append(_set(base, path, cand))
         for cls, cand in canonical_values(node, value):
+            if not _within_described(node, cand):
+                continue  # "speed (0-255)": -1 is the tool's words broken, sent as `described_bound` advice
             if cand != value or type(cand) is not type(value):
                 label = Label(format_path(path), f"canonical:{cls.key}", cand, cand)
                 nth[cls.key] = nth.get(cls.key, -1) + 1
@@ -338,6 +340,17 @@ def _conforming(root: Node, base: dict[str, Any]) -> list[dict[str, Any]]:
         if valid(call):
             unique.setdefault(json.dumps(call, sort_keys=True), call)
     return list(unique.values())
+
+
+def _within_described(node: Node, value: Any) -> bool:
+    """Whether a number keeps to the bounds the field's description states (merged into its
+    schema, `node.stated` holding the schema as written): outside them it is no canonical
+    value, and its refusal no defect (wled: "Effect speed (0-255, optional)" refused -1 and
+    was reported as a valid value refused)."""
+    if node.stated is None or isinstance(value, bool) or not isinstance(value, (int, float)):
+        return True
+    lo, hi = node.schema.get("minimum"), node.schema.get("maximum")
+    return not ((isinstance(lo, (int, float)) and value < lo) or (isinstance(hi, (int, float)) and value > hi))
 
 
 def _in_order(call: dict[str, Any], path: Path, pairs: list[tuple[str, str]],

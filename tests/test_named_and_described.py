@@ -206,3 +206,42 @@ def test_a_crash_behind_a_recombined_example_is_found_and_refusals_of_recombinat
     assert any(f.check == "total" and "KeyError" in f.message for f in report.findings), report
     # "ls -l -x" refused for its flag: the tool's business, not a finding
     assert not any(f.check == "identity_on_canonical" and "Flag" in f.message for f in report.findings), report
+
+
+# -- bounds only the description states ------------------------------------------------------
+
+SPEED_SCHEMA = {"type": "object", "required": ["effect"], "properties": {
+    "effect": {"type": "integer"},
+    "speed": {"anyOf": [{"type": "integer"}, {"type": "null"}], "default": None,
+              "description": "Effect speed (0-255, optional)"}}}
+
+
+def effect_impl(effect: int, speed: int | None) -> None:
+    return None
+
+
+def set_effect(effect: int, speed: int | None = None) -> None:
+    """wled's check: the bound its description states, in code."""
+    if speed is not None and not 0 <= speed <= 255:
+        raise ValueError(f"speed must be between 0 and 255, got {speed}")
+    return effect_impl(effect=effect, speed=speed)
+
+
+def set_effect_too_strict(effect: int, speed: int | None = None) -> None:
+    """Refuses a speed its description allows."""
+    if speed is not None and not 0 <= speed <= 100:
+        raise ValueError(f"speed must be between 0 and 100, got {speed}")
+    return effect_impl(effect=effect, speed=speed)
+
+
+def test_refusing_a_number_outside_the_bounds_its_description_states_is_no_defect() -> None:
+    """The WLED layer refused speed=-1 ("Effect speed (0-255, optional)") and was reported:
+    "valid canonical arguments produced a correction".  Refusing 150, which the description
+    allows, still is a defect."""
+    here = sys.modules[__name__]
+    report = fuzz(set_effect, schema=SPEED_SCHEMA, implementation=(here, "effect_impl"), max_examples=60, seed=0,
+                  checks=["identity_on_canonical"])
+    assert report.ok, report
+    strict = fuzz(set_effect_too_strict, schema=SPEED_SCHEMA, implementation=(here, "effect_impl"), max_examples=60,
+                  seed=0, checks=["identity_on_canonical"])
+    assert any(f.check == "identity_on_canonical" and "between 0 and 100" in f.message for f in strict.findings), strict
