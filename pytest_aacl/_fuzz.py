@@ -31,7 +31,7 @@ from ._lint import schema_advice
 from ._reach import RATE_LIMITED, Tally, error_answer
 from ._repr import call_line, safe_repr
 from ._run import HANG_LIMIT, Failure, case_of, coverage_for, plainest, run_check
-from ._targets import Target, check_call_options, resolve
+from ._targets import Target, ToolCrashed, check_call_options, resolve
 from ._targets._target import PATIENCE
 from ._values import values_for, with_values
 
@@ -305,6 +305,11 @@ def _slow_or_hung(t: Target, failure: Any) -> tuple[str, bool]:
     if again.outcome == "timeout":
         return (f"the tool hangs: the call hung past the {limit:g} s timeout, and past {patient:g} s "
                 "when it was repeated"), False
+    if again.outcome == "escaped" and isinstance(again.error, ToolCrashed):
+        # finance-calc's depreciation(useful_life=1e300) looped, growing 90 MB/s: the retry
+        # ended in the memory stop, which is no answer (it was reported as a slow tool)
+        return (f"the tool hangs: no answer within the {limit:g} s timeout, and when it was repeated it was "
+                f"stopped after {again.seconds:.1f} s: {again.message[:300]}"), False
     return (f"the tool is slow, not hung: no answer within the {limit:g} s timeout, but it answered the same call "
             f"in {again.seconds:.1f} s (raise fuzz(timeout=) / --aacl-timeout if that is acceptable)"), True
 

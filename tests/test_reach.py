@@ -257,6 +257,27 @@ def test_a_slow_answer_is_reported_as_slow_not_as_a_hang() -> None:
     assert "slow, not hung" in report.advice[0].message and "0.3 s timeout" in report.advice[0].message
 
 
+def test_a_timed_out_call_whose_retry_is_stopped_is_a_hang_not_a_slow_answer() -> None:
+    """finance-calc's depreciation(useful_life=1e300) loops and grows 90 MB/s: the patient
+    retry ended in the worker's memory stop, which was counted as an answer ("the tool is
+    slow, not hung", advice).  Here the worker dies the same way after the timeout."""
+    import os
+    import time
+
+    def dies_late(n: int = 0, **_: object) -> int:
+        if n > 1000:
+            time.sleep(0.5)
+            os._exit(9)
+        return n
+
+    schema = {"type": "object", "properties": {"n": {"type": "integer"}}, "required": ["n"],
+              "additionalProperties": False}
+    report = fuzz(dies_late, schema=schema, checks=["total"], max_examples=30, seed=0, timeout=0.3)
+    hangs = [f for f in report.findings if f.outcome == "timeout"]
+    assert len(hangs) == 1 and not any("slow, not hung" in a.message for a in report.advice), report
+    assert "when it was repeated it was stopped" in hangs[0].message, hangs[0].message
+
+
 @pytest.mark.parametrize("value", ["abc", "0", "-1", "inf"])
 def test_a_bad_timeout_is_one_usage_error(sheets: pytest.Pytester, value: str) -> None:
     result = sheets.runpytest("--aacl-target", "sheets:TARGET", "--aacl-timeout", value)

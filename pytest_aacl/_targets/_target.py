@@ -213,7 +213,9 @@ class Target:
         call = self._call(args, limit)
         if call.outcome == "timeout" and not self.verdict:
             again = self._call(args, self.timeout * PATIENCE)
-            self.verdict = "hung" if again.outcome == "timeout" else "slow"
+            # an answer, even a refusal, is slow; a timeout, or the worker stopped (its memory
+            # limit, a fatal signal), is no answer at all
+            self.verdict = "slow" if again.outcome in ("returned", "rejected") else "hung"
             self._retried = (dict(args), again)
         elif call.outcome != "timeout":
             self._slowest = max(self._slowest, call.seconds)
