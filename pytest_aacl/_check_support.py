@@ -28,6 +28,7 @@ __all__ = [
     "describe",
     "field_of",
     "framework_text",
+    "names",
     "received_json",
     "refused_anyway",
     "sent_value",
@@ -122,7 +123,9 @@ def sent_value(label: Any) -> Any:
 _CHECK_CODE = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,39}")
 _EXPECTED = re.compile(r"expect|must|should|one of|allowed|\bvalid\b|required|at (?:least|most)|between|is not of type|"
                        r"not an? (?:valid|number|integer|string)|minimum|maximum|available|supported|cannot be|"
-                       r"greater than|less than|no (?:more|less) than|\bneeds?\b|\brequires?\b|\bensure\b", re.IGNORECASE)
+                       r"greater than|less than|no (?:more|less) than|\bneeds?\b|\brequires?\b|\bensure\b"
+                       # a bound stated as a fact: "Network 192.168.10.0/24 only has 254 usable hosts"
+                       r"|\bonly (?:has|have|accepts?|supports?|allows?|takes?)\b|\bhas only\b", re.IGNORECASE)
 
 
 def refused_anyway(case: Case, fields: list[str], call: Call, ctx: CheckContext) -> bool:
@@ -188,14 +191,14 @@ def text_correction_lacks(message: str, fields: list[str], sent: list[Any], tool
     # the field named as a word of its own, outside the value quoted back ("{'expression': '2 + 3'}
     # is not of type 'string'" names no field; a field `b` is not in "root_bisection")
     # nor inside the tool's own name ("Error executing tool matrix_transpose" names no `matrix`)
-    names = {f.lower() for f in (*fields, *aliases)}
+    known = {f.lower() for f in (*fields, *aliases)}
     # (unless the tool shares its name with the field: vibe-math's `percentage(percentage=...)`)
-    prose = lowered.replace(tool.lower(), " ") if len(tool) >= 3 and tool.lower() not in names else lowered
+    prose = lowered.replace(tool.lower(), " ") if len(tool) >= 3 and tool.lower() not in known else lowered
     for value in sent:
         for form in (_short_repr(value), render_value(value, 10_000)):
-            if len(form) >= 3 and form.lower().strip("'\"") not in names:  # a made-up key is its own value
+            if len(form) >= 3 and form.lower().strip("'\"") not in known:  # a made-up key is its own value
                 prose = prose.replace(form.lower(), " ")
-    if fields and not any(_names(prose, f) for f in names):
+    if fields and not any(names(prose, f) for f in known):
         lacks.append(f"the field name {fields[0]!r}")
     if not _EXPECTED.search(message):
         lacks.append("what is expected")
@@ -212,7 +215,7 @@ def _shows(text: str, form: str) -> bool:
     return form in text
 
 
-def _names(text: str, field: str) -> bool:
+def names(text: str, field: str) -> bool:
     """`field` as a word of `text` (INVALID_TIME_RANGE names time_range; a short name such as
     `b` must stand alone, not be a letter of root_bisection)."""
     edge = "a-z0-9_" if len(field) <= 2 else "a-z0-9"

@@ -53,6 +53,7 @@ from ._check_support import (
     Severity,
     check_options,
     framework_text,
+    names,
     refused_anyway,
     sent_value,
     strict_validator,
@@ -73,7 +74,7 @@ from ._metamorphic import same_as_intended as _same_as_intended
 from ._metamorphic import takes_effect as _takes_effect
 from ._oracle import compare_arguments
 from ._ranges import range_pairs as _range_pairs
-from ._reach import refused_argument
+from ._reach import PYTHON_FAULT, error_answer, python_fault, refused_argument
 
 if TYPE_CHECKING:  # pragma: no cover
     from ._context import CheckContext
@@ -412,6 +413,14 @@ def total(case: Case, call: Call, ctx: CheckContext) -> None:
     """Nothing but a correction escapes, every call answers in time, and no answer holds NaN or Infinity."""
     _require(call.outcome != "escaped", f"{_describe(call)} escaped instead of a correction")
     _require(call.outcome != "timeout", f"the call hung: {_describe(call)}", ("timeout",), FIX_HANG)
+    if call.outcome == "returned" and ctx.black_box:
+        # a crash caught and answered as text, on any input (trial 13: finance-calc answered
+        # "Error: float division by zero" for a valid term; only a rendering's was judged)
+        said = error_answer(call.result)
+        found = PYTHON_FAULT.search(said) if said and python_fault(said, case.args) else None
+        _require(found is None, f"the tool crashed and answered the crash as its result: {_shown(comparable(call.result))}",
+                 ("escaped", "crash in the answer", re.sub(r"'\w+'", "'…'", found.group(0) if found else "")),
+                 "catch this and answer a correction, or fix the crash; mark an error answer as an error (isError)")
     what, _, where = call.non_finite.partition(" at ")
     _require(not call.non_finite, (
         f"the tool answered {what} (at {where}), which JSON cannot carry: a strict client fails to read the "
@@ -458,7 +467,8 @@ def correction_quality(case: Case, call: Call, ctx: CheckContext) -> None:
     sent += [_field_of(label) for label in case.labels if label.family == "unexpected_field"]
     about = refused_argument(case.args, call.message)
     lowered = call.message.lower()
-    if about and about not in fields and not any(f.lower() in lowered for f in fields):
+    if about and about not in fields and not any(names(lowered, f.lower()) for f in fields):
+        # (as a word: `a` is no name in "nivel_confianza must be in (0, 1)", trial 13)
         # the tool refused another argument than the one rendered: judge the message about that one
         fields, sent = [about], [case.args[about]]
     nested = [part for label in case.labels for part in re.split(r"[.\[\]'\"$/]+", str(getattr(label, "path", "")))[1:]

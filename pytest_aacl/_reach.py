@@ -74,6 +74,9 @@ PYTHON_FAULT = re.compile(
     r"|'[<>]=?' not supported between instances of|(?:list|tuple|string) index out of range"
     r"|maximum recursion depth exceeded|'\w+' object cannot be interpreted as an integer"
     r"|slice indices must be integers|cannot convert float (?:NaN|infinity) to integer"
+    # the interpreter's own words (a tool refusing a zero divisor writes its own): trial 13's
+    # finance-calc answered loan_amortization(term_years=0.5) "Error: float division by zero"
+    r"|float (?:division|modulo|floor division) by zero|integer (?:division or )?modulo by zero"
     # a result the host could not serialise: FastMCP 2+ and `json.dumps(allow_nan=False)`
     r"|result contains a non-finite float|Out of range float values are not JSON compliant"
     # a result that breaks the tool's own return type: the MCP SDK validates it against the model

@@ -187,3 +187,41 @@ def test_a_refusal_quoting_an_error_then_showing_a_valid_call_is_a_refusal() -> 
     assert not crashes(guided), str(guided)
     bare = fuzz(server(""), checks=["total"], max_examples=60, seed=0, values={"expression": "true"})
     assert crashes(bare), str(bare)
+
+
+def test_the_interpreters_zero_division_answered_as_text_is_a_crash_and_a_tools_own_words_are_not() -> None:
+    """Trial 13: finance-calc-mcp answered loan_amortization(term_years=0.5) "Error: float
+    division by zero" (int(0.5) months): counted as a refusal.  "float division by zero" is
+    only ever the interpreter's; a tool refusing a zero divisor in its own words is not."""
+    import pytest
+
+    mcpserver = pytest.importorskip("mcp.server.mcpserver", reason="the MCP SDK is an optional extra")
+
+    def server(guarded: bool) -> Any:
+        built = mcpserver.MCPServer("loans")
+
+        @built.tool()
+        def monthly_payment(principal: float, term_years: float) -> str:
+            """Monthly payment of a loan at 5 % a year."""
+            months = int(term_years * 12) if not guarded else int(term_years * 12) or -1
+            try:
+                if months <= 0:
+                    return "Error: the term must be at least one month, got " + str(term_years)
+                return f"{principal * 0.05 / 12 / (1 - (1 + 0.05 / 12) ** -months):.2f}"
+            except Exception as exc:
+                return f"Error: {exc}"
+
+        @built.tool()
+        def split_bill(total: float, people: float) -> str:
+            """Share of a bill."""
+            try:
+                return f"{total / people:.2f}"
+            except Exception as exc:
+                return f"Error: {exc}"
+
+        return built
+
+    report = fuzz(server(False), checks=["total"], max_examples=60, seed=0)
+    assert any(f.tool == "split_bill" and "float division by zero" in f.message + f.error
+               for f in report.findings), str(report)
+    assert not [f for f in report.findings if f.tool == "monthly_payment"], str(report)

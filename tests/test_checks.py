@@ -189,6 +189,20 @@ def test_correction_quality_for_plain_exceptions(target: Target, message: str, l
     assert (result is None) if lacks is None else (lacks in (result or ""))
 
 
+def test_correction_quality_judges_the_argument_a_refusal_names_even_when_a_short_field_was_varied() -> None:
+    """Trial 13 (mathmethods-mcp): the call varied `a`, the base call's `level` was refused
+    ("nivel_confianza must be in (0, 1)"), and the advice said it lacks the field name 'a':
+    `a` was found as a letter of "nivel_confianza".  The message
+    names its own field: judged as a message about `nivel_confianza`."""
+    schema = {"type": "object", "properties": {"a": {"type": "number"}, "nivel_confianza": {"type": "number"}}}
+    ctx = _black_box({}, schema)
+    label = Mutation(path="a", family="num_string", original=1.5, rendered="1.5")
+    case = Case("hallucinated", {"a": "1.5", "nivel_confianza": 2.5}, {"a": 1.5, "nivel_confianza": 2.5}, (label,))
+    message = "nivel_confianza must be in (0, 1)"
+    result = run("correction_quality", case, Call(case.args, "rejected", error=ValueError(message), message=message), ctx)
+    assert result is None or "'a'" not in result, result
+
+
 def test_idempotent_calls_the_tool_again_with_what_it_received(target: CheckContext, raw_target: Target) -> None:
     case = Case("hallucinated", {"query": "a", "max_results": " 7"}, {"query": "a", "max_results": 7})
     with raw_target.session():
