@@ -160,6 +160,13 @@ def metamorphic(case: Case, call: Call, ctx: CheckContext) -> None:
     if compare(comparable(call.result), comparable(first.result), {}) is None or passed_on(case, comparable(call.result)):
         return
     second = ctx.call(case.intended)
+    if second.outcome == "returned" and _only_types_differ(comparable(first.result), comparable(second.result)):
+        # not time or state: the same value in another JSON type (mcp-mathematics' cache answered
+        # `"result": 7.0`, then `"result": "7.0"`; trial 13 read it as "not reproducible")
+        raise Defect(f"the same arguments {shown(case.intended)} answered {shown(comparable(first.result))}, then "
+                     f"{shown(comparable(second.result))}: the same value as another JSON type",
+                     ("result", "type changes when repeated"),
+                     "answer a value in one JSON type every time (a cache that stores text must give the number back)")
     if second.outcome != "returned":
         raise Defect(f"the tool's result is not reproducible: the same arguments {shown(case.intended)} "
                      f"answered {shown(comparable(first.result))}, then {_answer(second)}",
@@ -230,6 +237,18 @@ def _crash_wording(answer: Any, intended: Any, args: Any = None) -> str:
     if found is None or PYTHON_FAULT.search(json.dumps(comparable(intended), ensure_ascii=False)[:2000]):
         return ""
     return re.sub(r"'\w+'", "'…'", found.group(0))  # one finding per wording, whatever it names
+
+
+def _only_types_differ(a: Any, b: Any) -> bool:
+    """`a` and `b` differ, but only in the JSON types of equal-looking leaves (7.0 and "7.0")."""
+    def text(v: Any) -> Any:
+        if isinstance(v, dict):
+            return {k: text(x) for k, x in v.items()}
+        if isinstance(v, list):
+            return [text(x) for x in v]
+        return v if v is None else str(v)
+
+    return a != b and text(a) == text(b)
 
 
 def _null_words(case: Case) -> set[str]:

@@ -128,7 +128,7 @@ def error_answer(result: Any) -> str:
     answers were compared as if they were results."""
     if isinstance(result, dict):
         if isinstance(result.get("error"), str) and result["error"].strip():
-            return result["error"].strip()
+            return _with_message(result)
         result = result.get("result")
     if isinstance(result, list) and len(result) == 1:
         result = result[0]
@@ -142,8 +142,24 @@ def error_answer(result: Any) -> str:
         except ValueError:
             return ""
         if isinstance(parsed, dict) and isinstance(parsed.get("error"), str) and parsed["error"].strip():
-            return parsed["error"].strip()
+            return _with_message(parsed)
     return ""
+
+
+_CODE = re.compile(r"[A-Za-z][\w.-]*")
+_MESSAGE_KEYS = ("message", "detail", "details", "reason", "description", "msg")
+
+
+def _with_message(answer: dict[str, Any]) -> str:
+    """`error`, and the message beside it when `error` is only a code (mcp-mathematics answers
+    `{"error": "conversion_failed", "message": "Unknown unit type: example"}`; the WARNING quoted
+    "conversion_failed")."""
+    code = answer["error"].strip()
+    if _CODE.fullmatch(code):
+        said = next((answer[k].strip() for k in _MESSAGE_KEYS if isinstance(answer.get(k), str) and answer[k].strip()), "")
+        if said:
+            return f"{code}: {said}"
+    return code
 
 
 def refused_argument(args: dict[str, Any], message: str, error: Any = None) -> str:

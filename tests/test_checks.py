@@ -334,6 +334,19 @@ def test_black_box_an_unreproducible_tool_is_reported_as_such_never_as_corruptio
     assert "freeze time" in raised.value.fix and "implementation=" in raised.value.fix
 
 
+def test_black_box_an_answer_that_changes_only_its_json_type_when_repeated_is_a_defect() -> None:
+    """Trial 13: mcp-mathematics' session_calculate answered `"result": 7.0`, then
+    `"result": "7.0"` (its cache keeps text); it was filed as "not reproducible", which never
+    fails.  Time and state change values; the same value in another type is a defect."""
+    case = Case("hallucinated", {"query": "a", "max_results": "7"}, {"query": "a", "max_results": 7})
+    rendered = '{"max_results": "7", "query": "a"}'
+    intended = '{"max_results": 7, "query": "a"}'
+    cached = _black_box({intended: [{"result": 7.0}, {"result": "7.0"}], rendered: [{"result": "7.0"}]})
+    with pytest.raises(AssertionError) as raised:
+        CHECKS["no_silent_corruption"].func(case, Call(case.args, "returned", None, result={"result": "7.0"}), cached)
+    assert "another JSON type" in str(raised.value) and raised.value.key == ("result", "type changes when repeated")
+
+
 def test_checks_that_read_the_implementation_say_so() -> None:
     needs = {name for name, cdef in CHECKS.items() if cdef.needs_implementation}
     assert needs == {"identity_on_canonical", "rejects_invalid", "typed_implementation", "idempotent"}

@@ -390,6 +390,9 @@ def test_the_reproduce_line_quotes_a_target_with_arguments() -> None:
     ({"result": "Invalid arguments: min_value must be <= max_value"}, "Invalid arguments: min_value must be <= max_value"),
     (["错误：无法解析日期 '13月45日'"], "错误：无法解析日期 '13月45日'"),
     ({"error": "no such sheet"}, "no such sheet"),
+    # an error code with its message beside it (trial 13, mcp-mathematics: the WARNING quoted the code)
+    ({"error": "conversion_failed", "message": "Unknown unit type: example"}, "conversion_failed: Unknown unit type: example"),
+    (['{"error": "unexpected_error", "details": "Elicitation not supported"}'], "unexpected_error: Elicitation not supported"),
     (["[{'x': 1}]"], ""), ("no lines in section 'types' match 'None'.", ""), ({"result": "The error rate is 5 %"}, ""),
     (["Errors are counted per day"], ""), ({"value": 3, "error": None}, ""), (None, ""),
 ])
