@@ -4,6 +4,7 @@ values a user supplies, answers that vary by themselves, slow vs hung, the run o
 from __future__ import annotations
 
 import itertools
+import json
 import sys
 from typing import Any
 
@@ -730,6 +731,29 @@ def test_a_refused_plain_call_is_replaced_by_a_near_one_the_tool_accepts() -> No
     assert '"date"' not in tally.rebased and '"start"' in tally.rebased, tally.rebased
     assert "the realistic plain call was refused; the cases were built on" in str(report)
     assert any(f.check == "total" and "ZeroDivisionError" in f.message for f in report.findings), str(report)
+
+
+def integrate(func: str, a: float = 0.0, b: float = 1.0, level: float = 0.95, t0: float = 0.0,
+              t_end: float = 10.0) -> float:
+    """mathmethods-mcp's checks: each default is valid, the realistic plain call (the same
+    number for every field) is not."""
+    if not 0 < level < 1:
+        raise ValueError("level must be in (0, 1)")
+    if b <= a:
+        raise ValueError("b must be greater than a")
+    if t_end <= t0:
+        raise ValueError("t_end must be greater than t0")
+    return b - a
+
+
+def test_a_refused_plain_call_is_retried_with_the_schemas_own_defaults_first() -> None:
+    """Trial 13 (mathmethods-mcp): 18 of 29 tools reached nothing; the base sent one number
+    everywhere (a = b, t0 = t_end, level 2.5), while the author's defaults were all accepted."""
+    report = fuzz(integrate, checks=["total"], max_examples=40, seed=0)
+    tally = report.calls["integrate"]
+    assert json.loads(tally.rebased) == {"func": json.loads(tally.rebased)["func"], "a": 0.0, "b": 1.0,
+                                         "level": 0.95, "t0": 0.0, "t_end": 10.0}, tally.rebased
+    assert tally.reached > 0
 
 
 def test_a_report_of_an_interrupted_fuzz_call_says_so_and_is_not_ok() -> None:
