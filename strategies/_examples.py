@@ -117,7 +117,20 @@ def _examples(description: str) -> list[str]:
     if not found:  # a bare list of quoted values is one too ('"driving", "walking", or "cycling".')
         for match in _ALTERNATIVES.finditer(description):
             found += [v for v in re.findall(r"['\"`]([^'\"`\n]{1,80})['\"`]", match.group(0))][:8 - len(found)]
+    if not found:  # unquoted words in a list no prose writes (trial 13: "single | married_jointly | ...",
+        # "(mean, median, mode, stdev, etc.)"): each an identifier, all of them
+        for match in (*_PIPED.finditer(description), *_LISTED.finditer(description)):
+            found += re.findall(r"[A-Za-z_][\w-]*", match.group("items"))[:8 - len(found)]
+            found = [v for v in found if v.casefold() not in ("etc", "or", "and")]
     return found
+
+
+_WORD = r"[A-Za-z_][\w-]*"
+#: `a | b | c`: two pipes at least
+_PIPED = re.compile(rf"(?P<items>{_WORD}(?:\s*\|\s*{_WORD}){{2,}})")
+#: `(a, b, c)`, `(a, b, etc.)`: three single words, or two and "etc."
+_LISTED = re.compile(rf"\((?P<items>{_WORD}(?:\s*,\s*{_WORD}){{2,}}|{_WORD}\s*,\s*{_WORD}\s*,\s*(?:etc\.?|\.\.\.|…))"
+                     rf"(?:\s*,\s*(?:etc\.?|\.\.\.|…))?\s*\)")
 
 
 def _json_examples(description: str) -> list[str]:

@@ -10,6 +10,8 @@ from __future__ import annotations
 import sys
 from typing import Any
 
+import pytest
+
 from pytest_aacl import fuzz
 from pytest_aacl._specs._docstrings import documented
 
@@ -115,6 +117,23 @@ def test_a_description_naming_a_date_or_a_code_standard_gives_such_values() -> N
     assert described_in({"description": "An ISO 8601 timestamp"})[0] == "2024-01-15T14:30:25+00:00"
     assert described_in({"description": "ISO 3166-1 alpha-2 code (case-insensitive)"})[:1] == ["US"]
     assert described_in({"description": "ISO 4217 currency"})[:1] == ["USD"]
+
+
+@pytest.mark.parametrize(("description", "values"), [
+    ("Filing status: single | married_jointly | married_separately | head_of_household",
+     ["single", "married_jointly", "married_separately", "head_of_household"]),
+    ("Statistic to compute (mean, median, mode, stdev, etc.)", ["mean", "median", "mode", "stdev"]),
+    ("Operation (multiply, determinant, inverse)", ["multiply", "determinant", "inverse"]),
+    # prose in parentheses is no list of values
+    ("Effect speed (0-255, optional)", []), ("Decimal places (default 2)", []), ("from a to b (a, b)", []),
+])
+def test_a_list_of_bare_words_in_a_description_gives_the_fields_values(description: str, values: list[str]) -> None:
+    """Trial 13: finance-calc refused every filing status the run drew ("example"), its
+    description listing `single | married_jointly | ...`; mcp-mathematics' operations were
+    listed as "(mean, median, mode, stdev, etc.)"."""
+    from pytest_aacl.strategies._examples import described_in
+
+    assert described_in({"description": description}) == values
 
 
 def span_impl(start: str, end: str) -> None:
