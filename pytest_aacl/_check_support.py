@@ -68,6 +68,8 @@ _ANSWERED_CRASH = {"McpFault": "an MCP error", "AnsweredFault": "its result"}
 
 def describe(call: Call) -> str:
     """What a call did, in a defect message."""
+    if call.outcome == "escaped" and call.message.startswith("the answer breaks the tool's own output schema"):
+        return f"an answer the client refused ({shown(call.message)})"  # no isError: not answered as an error
     if call.outcome == "escaped" and type(call.error).__name__ in _ANSWERED_CRASH:  # no exception of the tool's reached us
         return f"a crash the tool answered as {_ANSWERED_CRASH[type(call.error).__name__]} ({shown(call.message)})"
     if call.outcome == "escaped" and call.error is not None:

@@ -30,6 +30,8 @@ def _printable(line: str) -> str:
     return text if len(text) <= _MAX_LINE else text[:_MAX_LINE] + "…"
 
 
+#: how our MCP client words an answer its own output schema refuses (`_targets._mcp`)
+OUTPUT_BROKEN = "the answer breaks the tool's own output schema"
 #: how a crash the tool answered as text (no exception crossed to pytest-aacl) is shown
 _ANSWERED = {"McpFault": "the tool answered (isError)", "AnsweredFault": "the tool answered (as its result)"}
 
@@ -37,6 +39,8 @@ _ANSWERED = {"McpFault": "the tool answered (isError)", "AnsweredFault": "the to
 def format_exception(error: BaseException, frames: int = 3) -> str:
     """The exception line plus its last `frames` frames: enough to find the bug, no more."""
     said = _ANSWERED.get(type(error).__name__)
+    if said and str(error).startswith(OUTPUT_BROKEN):  # answered without isError; the client refused it
+        said = "the tool answered, and its answer breaks its own output schema"
     if said:  # not an exception of ours or the tool's: an answer whose text is a crash's
         return f"{said}: {_printable(str(error))}"
     try:

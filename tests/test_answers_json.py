@@ -129,6 +129,9 @@ def test_an_answer_breaking_the_tools_output_schema_reads_as_the_tools_fault() -
     broken = [f for f in report.findings if "breaks the tool's own output schema" in f.message]
     assert broken, str(report)
     assert "session.py" not in str(broken[0]) and broken[0].check == "total"
+    # answered without isError: not "a crash the tool answered as an MCP error" (trial 13, gnomon-mcp)
+    assert "as an MCP error" not in str(broken[0]) and "(isError)" not in str(broken[0]), str(broken[0])
+    assert "an answer the client refused" in str(broken[0]), str(broken[0])
 
 
 def test_a_nan_in_the_text_content_is_found_when_the_structured_content_says_null() -> None:
