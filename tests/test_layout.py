@@ -17,7 +17,7 @@ from _gen.layout import MODULES, Edge, circles, edges, layers
 def test_the_walk_sees_the_package() -> None:
     found = edges()
     assert {"pytest_aacl._fuzz", "pytest_aacl._targets", "strategies._space"} <= set(MODULES)
-    assert Edge("pytest_aacl._fuzz", "pytest_aacl._targets", False, "from ._targets import Target, check_call_options, resolve") in found
+    assert Edge("pytest_aacl._fuzz", "pytest_aacl._targets", False, "from ._targets import Target, ToolCrashed, check_call_options, resolve") in found
     # the circle finder finds a circle when there is one
     made_up = [Edge("a", "b", False, ""), Edge("b", "c", True, ""), Edge("c", "a", False, ""), Edge("c", "d", False, "")]
     assert circles(made_up) == [["a", "b", "c"]]

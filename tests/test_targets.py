@@ -146,17 +146,17 @@ def test_once_a_hang_is_confirmed_later_hangs_cost_a_short_bound_not_the_whole_t
         monkeypatch: pytest.MonkeyPatch) -> None:
     """mcp-hashlib's pbkdf2 hung on every huge `dklen`: 12 inputs, 10 s each, in a run of 496 s.
     The first timed-out call is repeated at once with 4x the timeout (a slow answer is not a
-    hang); once that hangs too, a call gets 10x the slowest answer (here floored at 0.3 s)."""
+    hang); once that hangs too, a call gets 10x the slowest answer (here floored at 0.1 s)."""
     from pytest_aacl._targets import _target
 
-    monkeypatch.setattr(_target, "_HUNG_FLOOR", 0.3)
+    monkeypatch.setattr(_target, "_HUNG_FLOOR", 0.1)
 
     def sometimes_stuck(city: Any, nights: Any) -> str:
         if nights == "hang":
             time.sleep(60)
         return book_backend(city, int(nights))
 
-    t = one(sometimes_stuck, schema=SCHEMA, implementation=(this(), "book_backend"), timeout=0.8)
+    t = one(sometimes_stuck, schema=SCHEMA, implementation=(this(), "book_backend"), timeout=1.5)
     with t.session():
         fine = t.call({"city": "a", "nights": 2})
         start = time.perf_counter()
@@ -166,10 +166,11 @@ def test_once_a_hang_is_confirmed_later_hangs_cost_a_short_bound_not_the_whole_t
         still = t.call({"city": "a", "nights": 3})
     t.close()
     assert fine.outcome == "returned" and first.outcome == "timeout"
-    assert confirming >= 0.8 * 5 * 0.95  # the call, then its patient retry at 4x
+    assert confirming >= 1.5 * 5 * 0.95  # the call, then its patient retry at 4x
     assert t.verdict == "hung" and t.retried({"city": "a", "nights": "hang"}).outcome == "timeout"
     assert [c.outcome for c in later] == ["timeout"] * 3
-    assert all(c.seconds < 0.6 for c in later), [c.seconds for c in later]  # not the 0.8 s timeout
+    # bounded at 0.1 s (a killed worker and its restart add some): far below the 1.5 s timeout
+    assert all(c.seconds < 1.2 for c in later), [c.seconds for c in later]
     assert still.outcome == "returned"  # a call that answers still answers
 
 
