@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from . import _argcheck
 from ._errors import render_value
 from ._jsonvalue import comparable
+from ._reach import OUTPUT_BROKEN
 
 if TYPE_CHECKING:  # pragma: no cover
     from ._call import Call, Case
@@ -68,7 +69,7 @@ _ANSWERED_CRASH = {"McpFault": "an MCP error", "AnsweredFault": "its result"}
 
 def describe(call: Call) -> str:
     """What a call did, in a defect message."""
-    if call.outcome == "escaped" and call.message.startswith("the answer breaks the tool's own output schema"):
+    if call.outcome == "escaped" and call.message.startswith(OUTPUT_BROKEN):
         return f"an answer the client refused ({shown(call.message)})"  # no isError: not answered as an error
     if call.outcome == "escaped" and type(call.error).__name__ in _ANSWERED_CRASH:  # no exception of the tool's reached us
         return f"a crash the tool answered as {_ANSWERED_CRASH[type(call.error).__name__]} ({shown(call.message)})"

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from ._errors import render_value
-from ._reach import blocker_line
+from ._reach import OUTPUT_BROKEN, blocker_line
 from ._targets._target import machinery
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -30,8 +30,6 @@ def _printable(line: str) -> str:
     return text if len(text) <= _MAX_LINE else text[:_MAX_LINE] + "…"
 
 
-#: how our MCP client words an answer its own output schema refuses (`_targets._mcp`)
-OUTPUT_BROKEN = "the answer breaks the tool's own output schema"
 #: how a crash the tool answered as text (no exception crossed to pytest-aacl) is shown
 _ANSWERED = {"McpFault": "the tool answered (isError)", "AnsweredFault": "the tool answered (as its result)"}
 

@@ -19,8 +19,11 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["BLOCKED_SHARE", "OFFLINE", "PYTHON_FAULT", "RATE_LIMITED", "Tally", "blocker_line", "error_answer", "input_name_refused", "python_fault", "refused_argument"]
+__all__ = ["BLOCKED_SHARE", "OFFLINE", "OUTPUT_BROKEN", "PYTHON_FAULT", "RATE_LIMITED", "Tally", "blocker_line", "error_answer", "input_name_refused", "python_fault", "refused_argument"]
 
+#: how the MCP client (`_targets._mcp`) words an answer the tool's own output schema refuses:
+#: answered without isError, so not a crash answered as an error
+OUTPUT_BROKEN = "the answer breaks the tool's own output schema"
 #: the share of valid-intent calls refused for one argument from which a run is "blocked"
 BLOCKED_SHARE = 0.9
 #: below this many valid-intent calls nothing is concluded

@@ -21,6 +21,7 @@ from typing import Any
 
 from . import _branchcov
 from ._checks import CHECKS, FIX_HANG, Call, Case, CheckDef, Defect, InputKind, _field_of
+from ._reach import OUTPUT_BROKEN
 
 __all__ = ["Failure", "case_of", "coverage_for", "run_check"]
 
@@ -170,7 +171,7 @@ def failure_key(cdef: CheckDef, case: Case, call: Call, defect: AssertionError) 
 _ANSWER_PATH = re.compile(r"\$(?:\.[\w-]+|\[\d+\])+")
 #: a relayed crash that is the tool's answer breaking its own declared type (our client's words,
 #: or the MCP SDK's "1 validation error for <tool>Output")
-_OUTPUT_BROKEN = re.compile(r"breaks the tool's own output schema|validation errors? for \w+Output\b")
+_OUTPUT_BROKEN = re.compile(rf"{re.escape(OUTPUT_BROKEN)}|validation errors? for \w+Output\b")
 _NUMBERS = re.compile(r"-?\b(?:NaN|nan|[Ii]nfinity|inf|\d+(?:\.\d+)?)\b")
 
 

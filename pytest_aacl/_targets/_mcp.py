@@ -24,7 +24,7 @@ from typing import Any
 
 from .. import _specs
 from .._jsonvalue import observable
-from .._reach import PYTHON_FAULT
+from .._reach import OUTPUT_BROKEN, PYTHON_FAULT
 from ._target import McpError, McpFault, Target, TargetError, ToolCrashed, as_json
 from ._worker import settle, worker_for
 
@@ -243,7 +243,7 @@ def _invoker(connect: Callable[[], Any], name: str, remote: bool = False) -> Cal
             if isinstance(exc, RuntimeError) and text.startswith("Invalid structured content returned by tool"):
                 # the tool answered, but not what its outputSchema promises (a NaN sent as null): the
                 # SDK 2.x client refuses such an answer, so every strict host fails on it
-                raise McpFault("the answer breaks the tool's own output schema, so a strict client refuses it: "
+                raise McpFault(f"{OUTPUT_BROKEN}, so a strict client refuses it: "
                                + text.split(": ", 1)[-1].splitlines()[0]) from None
             code = getattr(exc, "code", None) or getattr(getattr(exc, "error", None), "code", None)
             if code == _INVALID_PARAMS:
