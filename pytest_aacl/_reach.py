@@ -84,7 +84,10 @@ PYTHON_FAULT = re.compile(
     r"|result contains a non-finite float|Out of range float values are not JSON compliant"
     # a result that breaks the tool's own return type: the MCP SDK validates it against the model
     # it names `<tool>Output` (trial 12: encoder-ai-mcp failed every call this way, read as refusals)
-    r"|tool '?(?P<tool>\w+)'?: \d+ validation errors? for (?P=tool)(?:Dict)?Output\b")
+    r"|tool '?(?P<tool>\w+)'?: \d+ validation errors? for (?P=tool)(?:Dict)?Output\b"
+    # a KeyError relayed as its bare key, all the answer says (trial 13: loadbench's check_tipping
+    # answered "Error executing tool check_tipping: 'mass'" for an item without that key)
+    r"|\A\s*(?:Error (?:executing|calling) tool '?[\w.-]+'?: |Error: |KeyError: )?(?P<key>'[^'\n]{1,80}'|\"[^\"\n]{1,80}\")\s*\Z")
 
 
 _UNDEFINED = re.compile(r"name '(\w+)' is not defined")
@@ -103,6 +106,8 @@ def python_fault(text: str, args: Any = None) -> bool:
         return False
     if _GUIDANCE.search(head, found.end()):  # the tool's own refusal, quoting the error, then showing
         return False  # a valid call: written for the model (vibe-math-mcp: "... Error: ... Example: '2*x + 3'")
+    if found.group("key") is not None:  # a lookup of what it was sent ("'example'") is a refusal of it
+        return found.group("key")[1:-1].casefold() not in _sent(args)
     undefined = {unicodedata.normalize("NFKC", n) for n in _UNDEFINED.findall(head)}
     if not undefined or PYTHON_FAULT.search(_UNDEFINED.sub("", head)):
         return True
@@ -117,6 +122,17 @@ def _words(value: Any, depth: int = 0) -> set[str]:
         return set()
     items = value.values() if isinstance(value, dict) else value
     return {w for item in list(items)[:50] for w in _words(item, depth + 1)}
+
+
+def _sent(value: Any, depth: int = 0) -> set[str]:
+    """Every string a sent value holds, whole and word by word, and its keys, case-folded."""
+    if isinstance(value, str):  # (a key is shown as its repr: 'a\\nb' for a newline)
+        return {value.casefold(), repr(value)[1:-1].casefold(), *(w.casefold() for w in _words(value))}
+    if depth > 3 or not isinstance(value, (dict, list, tuple)):
+        return set()
+    keys = [k.casefold() for k in value if isinstance(k, str)] if isinstance(value, dict) else []
+    items = value.values() if isinstance(value, dict) else value
+    return {*keys, *(w for item in list(items)[:50] for w in _sent(item, depth + 1))}
 
 
 def input_name_refused(text: str, args: Any) -> bool:

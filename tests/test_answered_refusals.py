@@ -9,7 +9,9 @@ valid value it refused, or a crash it caught and answered as text, went unseen.
 from __future__ import annotations
 
 import sys
-from typing import Any
+from typing import Annotated, Any
+
+from pydantic import Field
 
 from pytest_aacl import fuzz
 
@@ -225,3 +227,33 @@ def test_the_interpreters_zero_division_answered_as_text_is_a_crash_and_a_tools_
     assert any(f.tool == "split_bill" and "float division by zero" in f.message + f.error
                for f in report.findings), str(report)
     assert not [f for f in report.findings if f.tool == "monthly_payment"], str(report)
+
+
+def test_a_key_error_relayed_as_its_bare_key_is_a_crash_unless_the_key_is_what_was_sent() -> None:
+    """Trial 13: loadbench-mcp answered check_tipping(masses=[{}]) "Error executing tool
+    check_tipping: 'mass'" (a KeyError, as mcp 1.x and FastMCP relay one): counted as a
+    refusal, so a crash on valid input was the WARNING's example of what blocked the tool.
+    A lookup of the value it was sent ("'parsec'" for an unknown unit) still reads as
+    refusing that value."""
+    import pytest
+
+    fastmcp = pytest.importorskip("fastmcp")
+    built = fastmcp.FastMCP("loads")
+    factors = {"m": 1.0, "ft": 0.3048}
+
+    @built.tool()
+    def total_mass(masses: list[dict[str, Any]]) -> float:
+        """Sum of the masses of the items ({"mass": kg, "x": metres})."""
+        return sum(float(m["mass"]) for m in masses)
+
+    @built.tool()
+    def to_metres(unit: Annotated[str, Field(description="e.g. 'm' or 'ft'")]) -> float:
+        """Metres in one unit."""
+        return factors[unit]
+
+    report = fuzz(built, checks=["total"], max_examples=60, seed=0)
+    crashed = [f for f in report.findings if f.tool == "total_mass"]
+    assert crashed and "'mass'" in crashed[0].message + crashed[0].error, str(report)
+    assert not [f for f in report.findings if f.tool == "to_metres"], str(report)
+    tally = report.calls["to_metres"]
+    assert tally.reached > 0 and tally.refused > 0, tally  # unknown units were sent, and refused
