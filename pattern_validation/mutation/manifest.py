@@ -181,7 +181,36 @@ field by field with lengths and a checksum, and values truncated rather than ref
 by a 30-character code table with position 7 choosing the 30-year cycle unless `model_year` is
 given, the maker looked up by a 6- then a 3-character WMI and make and model matched by pattern
 against an SQLite database standing in for vPIC; errors returned as results), because
-identifiers decoded by the position of their characters are new.
+identifiers decoded by the position of their characters are new.  Their survivors are read in
+session 37, so they are TUNING layers from session 37 on.
+
+Tenth held-out split (session 37): four layers, each from a package and an author with no layer
+in the manifest before, none of them fuzzed before it was put here:
+`cron_schedule_task` (mcpaisuite-schedulermcp: a job type checked by an enum in the schema and
+again by `JobType()`, a five-field cron expression of `*`, `*/N`, `N`, `N-M` and `N,M,O` fields
+read by `int()` only while the next run is searched for minute by minute over seven days, so a
+field that never matches gives no next run rather than a refusal, a list holding a range or a
+word raises, a step of 0 never matches and the weekday counts from Monday; a delay and an
+interval used only when positive; the other arguments taken into a pydantic model as given,
+behind the SDK's `jsonschema` check; refusals returned as text holding an `error`; the server's
+wiring, its tool list and nine-tool dispatch, vendored but not mutated), because cron
+expressions, and a check that happens only as a side effect of a search, are new; `dice_roll`
+(mcp-dice-roller: dice notation such as `4d6kh3+2`, lower-cased and stripped, read by one
+regular expression, 1-100 dice of 2-1000 sides and a kept count no more than the dice checked in
+code, a kept count of 0 taken as none, a modifier of any size; `roll_multiple` rolling it 1-20
+times; refusals returned as results with an `error`; the random draws handed to a stand-in),
+because a notation for quantities with suffixes and signs inside one string is new;
+`docker_hub_image` (docker-hub-mcp: a Docker image reference of at most two path segments, a
+bare name given the `library` namespace, each segment 1-128 characters of a lower-case pattern so
+that a tag, a digest, a registry host, upper case and blanks are refused, nothing normalised,
+URL-quoted into the API path; a publisher checked as one segment and a limit clamped to 1-500 and
+paged by 100; refusals returned as error results on a low-level mcp 2 server), because container
+image references are new; `regex_test_cases` (mcpgex: a regular expression compiled with flags
+given as letters anywhere in one case-folded string, a compile error answered as text and
+nothing compiled while no test case is kept, and test cases whose lists of expected matches and
+of group numbers must be as long as each other, the groups never checked to be integers or to
+exist; behind the SDK's `jsonschema` check; other exceptions left to the SDK as error results),
+because regular expressions and flag letters as arguments are new.
 """
 
 from __future__ import annotations
@@ -427,7 +456,7 @@ LAYERS: dict[str, Layer] = {layer.name: layer for layer in (
           reason="a page-range string ('1-3,5', 'all') parsed in code, reversed ranges swapped, pages "
                  "clipped, an empty selection refused, a 20-page cap, a dpi clamped to 36-600 and lowered "
                  "per page; an artifact id or a path; refusals returned as results"),
-    Layer("dbmcp_execute_sql", _L + "dbmcp_execute_sql", HELD_OUT,
+    Layer("dbmcp_execute_sql", _L + "dbmcp_execute_sql", TUNING,
           "database-mcp-core 0.3.1, database_mcp_core/sql_guard.py, server.py, secret.py and config.py (MIT)",
           (ToolRef("execute_sql", "SCHEMA", "run_query"),),
           stand_ins=("_Adapter", "Tool", "TextContent", "CallToolResult", "ListToolsResult", "types", "Server",
@@ -436,13 +465,13 @@ LAYERS: dict[str, Layer] = {layer.name: layer for layer in (
                  "statements refused (any ';' when the text holds what engines lex differently), the first "
                  "word among seven read verbs, INTO OUTFILE refused; jsonschema first; refusals returned as "
                  "error results"),
-    Layer("vies_check_vat", _L + "vies_check_vat", HELD_OUT, "honest-vies-mcp 0.2.0, honest_vies_mcp.py (MIT)",
+    Layer("vies_check_vat", _L + "vies_check_vat", TUNING, "honest-vies-mcp 0.2.0, honest_vies_mcp.py (MIT)",
           (ToolRef("check_vat", "SCHEMA", "vies_post"),),
           stand_ins=("_Response", "_post", "requests", "Tool", "TextContent", "CallToolResult", "check_vat"),
           reason="an EU VAT number combined or as country + number, cleaned and upper-cased, a country among "
                  "28 VIES codes, a requester pair sent only when both are given; a schema of five optional "
                  "strings with no 'required'; refusals raised as ValueError"),
-    Layer("pix_brcode", _L + "pix_brcode", HELD_OUT,
+    Layer("pix_brcode", _L + "pix_brcode", TUNING,
           "brasil-mcp-essentials 0.3.0, brasil_mcp/adapters/mcp/tools.py, core/pix/parser.py, core/pix/brcode.py, "
           "core/pix/crc16.py, core/pix/qr.py and core/errors.py (MIT)",
           (ToolRef("generate_pix_brcode", "SCHEMA", "qr_make"),),
@@ -451,7 +480,7 @@ LAYERS: dict[str, Layer] = {layer.name: layer for layer in (
                  "cities accent-stripped, upper-cased and truncated, centavos written as reais when positive, "
                  "a qr_format among four and a 99-character field limit checked in code; refusals returned "
                  "as results"),
-    Layer("vin_decode", _L + "vin_decode", HELD_OUT,
+    Layer("vin_decode", _L + "vin_decode", TUNING,
           "vin-decode-mcp 0.1.0, vin_decode_mcp/server.py and vin_decode_mcp/database.py (MIT)",
           (ToolRef("decode_vin", "SCHEMA", "sqlite_execute"),),
           stand_ins=("_VPIC_DDL", "_VPIC", "_Cursor", "_Connection", "_connect", "sqlite3", "_DbPath", "_Logger",
@@ -459,6 +488,44 @@ LAYERS: dict[str, Layer] = {layer.name: layer for layer in (
           reason="a VIN stripped and upper-cased, under 11 characters answered as invalid, a model year "
                  "decoded from position 10 by a code table and position 7, a 6- then 3-character WMI and "
                  "pattern matching; never refused, errors returned as results"),
+    Layer("cron_schedule_task", _L + "cron_schedule_task", HELD_OUT,
+          "mcpaisuite-schedulermcp 1.1.0, schedulermcp/mcp_server.py, pipeline.py, core/cron.py and "
+          "core/models.py (Apache-2.0)",
+          (ToolRef("schedule_task", "SCHEMA", "save_job"),),
+          stand_ins=("_Store", "datetime", "uuid", "_Logger", "logger", "Tool", "TextContent", "CallToolResult",
+                     "types", "Server", "call_tool_request", "BaseJobStore", "BaseExecutor", "_server", "schedule_task",
+                     "create_mcp_server"),
+          reason="a five-field cron expression read by int() only while the next run is searched for over "
+                 "seven days (no match: no next run, not a refusal), a job type among four, a delay and an "
+                 "interval used only when positive, a pydantic model; jsonschema first; refusals returned as "
+                 "text"),
+    Layer("dice_roll", _L + "dice_roll", HELD_OUT, "mcp-dice-roller 0.1.0, mcp_dice_roller/server.py (MIT)",
+          (ToolRef("roll_dice", "SCHEMA", "draw_die"),
+           ToolRef("roll_multiple", "MULTIPLE_SCHEMA", "draw_die", "MULTIPLE_EXAMPLE")),
+          stand_ins=("MULTIPLE_SCHEMA", "MULTIPLE_EXAMPLE", "_FACES", "_draws", "random"),
+          reason="dice notation (XdY, kh/kl, +/-M) lower-cased, stripped and read by one regex, 1-100 dice of "
+                 "2-1000 sides and a kept count checked in code, 1-20 repeats; refusals returned as results; "
+                 "two tools over one backend"),
+    Layer("docker_hub_image", _L + "docker_hub_image", HELD_OUT,
+          "docker-hub-mcp 0.2.2, docker_hub_mcp/server.py (MIT)",
+          (ToolRef("get_image_stats", "SCHEMA", "hub_get"),
+           ToolRef("get_publisher_images", "PUBLISHER_SCHEMA", "hub_get", "PUBLISHER_EXAMPLE")),
+          stand_ins=("PUBLISHER_SCHEMA", "PUBLISHER_EXAMPLE", "_REPOSITORIES", "_RequestError", "_HTTPStatusError",
+                     "_Response", "_AsyncClient", "httpx", "_shared_client", "asyncio", "_Logger", "logger",
+                     "TextContent", "CallToolResult", "ServerRequestContext", "CallToolRequestParams",
+                     "TOOL_HANDLERS", "get_image_stats", "get_publisher_images"),
+          reason="a Docker image reference of one or two segments, library/ prepended, each segment 1-128 "
+                 "characters of a lower-case pattern (tags, digests, hosts refused), URL-quoted; a limit "
+                 "clamped to 1-500 and paged; refusals returned as error results; two tools over one backend"),
+    Layer("regex_test_cases", _L + "regex_test_cases", HELD_OUT, "mcpgex 0.1.4, mcpgex/server.py (MIT)",
+          (ToolRef("add_test_case", "SCHEMA", "keep_test_case"),
+           ToolRef("test_regex", "TEST_REGEX_SCHEMA", "compile_pattern", "TEST_REGEX_EXAMPLE")),
+          stand_ins=("TEST_REGEX_SCHEMA", "TEST_REGEX_EXAMPLE", "compile_pattern", "keep_test_case", "_TestCases",
+                     "test_cases", "re", "Tool", "TextContent", "CallToolResult", "types", "Server", "call_tool_request",
+                     "add_test_case", "test_regex"),
+          reason="a regex compiled with flag letters found anywhere in one case-folded string, compile errors "
+                 "answered as text, test cases whose expected matches and group numbers must be as many; "
+                 "jsonschema first; refusals returned as text"),
 )}
 
 
