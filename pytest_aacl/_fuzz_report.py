@@ -12,6 +12,7 @@ import traceback
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from ._causes import cause_of, shared_causes
 from ._errors import render_value
 from ._reach import OUTPUT_BROKEN, blocker_line
 from ._targets._target import machinery
@@ -140,6 +141,7 @@ def format_report(report: FuzzReport, *, replay: str = "", advice: bool = True) 
     if hidden:
         which = ", ".join(f"{n} {what}" for what, n in kinds.items())
         out.append(f"... {hidden} more finding(s) not shown (bounded report: {which}); fix the ones above first")
+    out += shared_causes((f.tool, cause_of(f.tool, f.key)) for f in report.findings)
     if out and not out[-1] and reach and not reach[0]:
         out.pop()  # one blank line between the last finding and the calls section
     out += reach + notes + skipped

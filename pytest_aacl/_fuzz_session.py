@@ -10,7 +10,7 @@ loading the fuzzer, which the functions that run it import when they are called.
 from __future__ import annotations
 
 import shlex
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -102,11 +102,11 @@ ADVICE_SHOWN_TOOLS = 3
 
 def summary(calls: dict[str, Tally], unreproducible: dict[str, tuple[int, str]],
             findings: list[tuple[str, str, int]], advice: list[tuple[Any, ...]],
-            verbose: bool = False) -> list[tuple[str, list[Line]]]:
+            verbose: bool = False, causes: Sequence[tuple[str, str]] = ()) -> list[tuple[str, list[Line]]]:
     """The sections of the session summary, as (title, lines), from what the auto-generated
     items reported: calls per tool (`Tally`), answers that were not reproducible (tool ->
     (calls, the first message)), findings ((tool, check, count) each) and advice ((tool,
-    check, count, its lines) each).  A passing item prints nothing, so the advice's words are
+    check, count, its lines) each) and crash causes ((tool, cause) each).  A passing item prints nothing, so the advice's words are
     shown here when few tools have any (or with -v); a 50-tool server gets one line per check."""
     sections: list[tuple[str, list[Line]]] = []
     if calls:
@@ -124,8 +124,10 @@ def summary(calls: dict[str, Tally], unreproducible: dict[str, tuple[int, str]],
                       "(the aacl_reset fixture)", False))
         sections.append(("pytest-aacl not reproducible", lines))
     if findings:
-        sections.append(("pytest-aacl findings",
-                         [(f"{tool}: {check} found {count} defect(s)", False) for tool, check, count in findings]))
+        from ._causes import shared_causes  # plain data, like `_reach`
+
+        lines = [(f"{tool}: {check} found {count} defect(s)", False) for tool, check, count in findings]
+        sections.append(("pytest-aacl findings", lines + [(line, True) for line in shared_causes(causes)]))
     if advice:  # one line per check over all tools: advice is a convention of the server
         by_check: dict[str, list[tuple[str, int]]] = {}
         for tool, check, count, *_ in advice:

@@ -261,6 +261,11 @@ class AaclItem(pytest.Function):
                 by_check[finding.check] = by_check.get(finding.check, 0) + 1
             for check, count in by_check.items():
                 self.user_properties.append(("aacl_finding", (tool, check, count)))
+            from .._causes import cause_of  # lazy: start-up
+
+            for cause in dict.fromkeys(cause_of(tool, f.key) for f in failing):
+                if cause:  # the same crash in several tools is said once, in the summary
+                    self.user_properties.append(("aacl_cause", (tool, cause)))
             raise _FuzzFailure(report, parent.reference, f"{tool} and {self.name}", opts.advice_fails)
 
     def add_report_section(self, when: str, key: str, content: str) -> None:
@@ -398,6 +403,7 @@ class _Summary:
 
     def __init__(self) -> None:
         self.findings: list[tuple[str, str, int]] = []
+        self.causes: list[tuple[str, str]] = []  # (tool, a crash's cause), to say one met in many tools once
         self.advice: list[tuple[str, str, int]] = []
         self.calls: dict[str, Any] = {}  # tool -> _reach.Tally, over its checks
         self.unreproducible: dict[str, tuple[int, str]] = {}  # tool -> (calls, the first message)
@@ -417,6 +423,7 @@ class _Summary:
                 self.unreproducible[tool] = (before[0] + count, before[1])
         if report.failed:
             self.findings += [tuple(v) for k, v in report.user_properties if k == "aacl_finding"]
+            self.causes += [tuple(v) for k, v in report.user_properties if k == "aacl_cause"]
         if report.passed:
             self.advice += [tuple(v) for k, v in report.user_properties if k == "aacl_advice"]
 
@@ -426,7 +433,8 @@ class _Summary:
         from .._fuzz_session import summary  # lazy: start-up
 
         verbose = terminalreporter.config.getoption("verbose", 0) > 0
-        for title, lines in summary(self.calls, self.unreproducible, self.findings, self.advice, verbose=verbose):
+        for title, lines in summary(self.calls, self.unreproducible, self.findings, self.advice, verbose=verbose,
+                                   causes=self.causes):
             terminalreporter.section(title)
             for text, warning in lines:
                 if warning:
