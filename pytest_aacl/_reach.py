@@ -80,14 +80,18 @@ PYTHON_FAULT = re.compile(
     # the interpreter's own words (a tool refusing a zero divisor writes its own): trial 13's
     # finance-calc answered loan_amortization(term_years=0.5) "Error: float division by zero"
     r"|float (?:division|modulo|floor division) by zero|integer (?:division or )?modulo by zero"
+    # the math module's and the C library's words (trial 14: bp-percentile's log of a negative
+    # height, "math domain error"; clawlendar's epoch 1e18, "[Errno 75] Value too large ...")
+    r"|\bmath (?:domain|range) error\b|\(34, 'Numerical result out of range'\)|\[Errno (?:34|75)\]"
     # a result the host could not serialise: FastMCP 2+ and `json.dumps(allow_nan=False)`
     r"|result contains a non-finite float|Out of range float values are not JSON compliant"
     # a result that breaks the tool's own return type: the MCP SDK validates it against the model
     # it names `<tool>Output` (trial 12: encoder-ai-mcp failed every call this way, read as refusals)
     r"|tool '?(?P<tool>\w+)'?: \d+ validation errors? for (?P=tool)(?:Dict)?Output\b"
     # a KeyError relayed as its bare key, all the answer says (trial 13: loadbench's check_tipping
-    # answered "Error executing tool check_tipping: 'mass'" for an item without that key)
-    r"|\A\s*(?:Error (?:executing|calling) tool '?[\w.-]+'?: |Error: |KeyError: )?(?P<key>'[^'\n]{1,80}'|\"[^\"\n]{1,80}\")\s*\Z")
+    # answered "Error executing tool check_tipping: 'mass'" for an item without that key); single
+    # quotes only, as its repr has them: a JSON string in double quotes is any answer at all
+    r"|\A\s*(?:Error (?:executing|calling) tool '?[\w.-]+'?: |Error: |KeyError: )?(?P<key>'[^'\n]{1,80}')\s*\Z")
 
 
 _UNDEFINED = re.compile(r"name '(\w+)' is not defined")

@@ -257,3 +257,16 @@ def test_a_key_error_relayed_as_its_bare_key_is_a_crash_unless_the_key_is_what_w
     assert not [f for f in report.findings if f.tool == "to_metres"], str(report)
     tally = report.calls["to_metres"]
     assert tally.reached > 0 and tally.refused > 0, tally  # unknown units were sent, and refused
+
+
+def test_the_math_modules_and_the_c_librarys_words_answered_as_text_are_crashes() -> None:
+    """Trial 14: bp-percentile answered a negative height "math domain error", clawlendar an
+    epoch of 1e18 "[Errno 75] Value too large for defined data type", mcp-molecules a huge
+    count "(34, 'Numerical result out of range')": each read as the tool's own refusal."""
+    from pytest_aacl._reach import python_fault
+
+    for said in ("Error: math domain error", "math range error", "[Errno 75] Value too large for defined data type",
+                 "(34, 'Numerical result out of range')"):
+        assert python_fault(said, {"height": -1.0}), said
+    for said in ("Error: height must be positive", "no such entry: 'Mars'", "[Errno 2] No such file or directory: 'a.txt'"):
+        assert not python_fault(said, {"height": "Mars", "path": "a.txt"}), said
