@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-__all__ = ["ADVISORY", "DESCRIBED", "EXPLORATORY", "INPUT_KINDS", "PASSED_ON", "REVERSED", "Call", "Case", "InputKind"]
+__all__ = ["ADVISORY", "CRASH_ONLY", "DESCRIBED", "EXPLORATORY", "INPUT_KINDS", "PASSED_ON", "REVERSED", "Call", "Case", "InputKind"]
 
 #: the label family of a value just outside a bound only the field's description states
 #: (strategies/_described.py makes them; `rejects_invalid` judges them as advice)
@@ -23,7 +23,10 @@ ADVISORY = frozenset({DESCRIBED, REVERSED})
 PASSED_ON = frozenset({"duration_units"})
 #: canonical classes that explore (the field's examples taken apart and recombined): valid by
 #: the schema, but a refusal is the tool's business; a crash, or a change on the way, is not
-EXPLORATORY = frozenset({"canonical:string.recombined"})
+EXPLORATORY = frozenset({"canonical:string.recombined", "canonical:object.values_as_text"})
+#: of those, classes where only a crash counts: a free-form object's "0.5" read as 0.5 on the way
+#: is the normalising a layer is for, and passing it on as written is what the schema allows
+CRASH_ONLY = frozenset({"canonical:object.values_as_text"})
 
 InputKind = Literal["conforming", "hallucinated", "invalid", "adversarial"]
 INPUT_KINDS: tuple[InputKind, ...] = ("conforming", "hallucinated", "invalid", "adversarial")

@@ -46,7 +46,17 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from . import _argcheck
-from ._call import ADVISORY, EXPLORATORY, INPUT_KINDS, PASSED_ON, REVERSED, Call, Case, InputKind
+from ._call import (
+    ADVISORY,
+    CRASH_ONLY,
+    EXPLORATORY,
+    INPUT_KINDS,
+    PASSED_ON,
+    REVERSED,
+    Call,
+    Case,
+    InputKind,
+)
 from ._check_support import (
     NOTHING,
     Defect,
@@ -308,6 +318,8 @@ def identity_on_canonical(case: Case, call: Call, ctx: CheckContext) -> None:
     varied = ",".join(sorted({_field_of(label) for label in case.labels}))
     if call.outcome == "rejected" and case.labels and all(label.family in EXPLORATORY for label in case.labels):
         return  # "ls -l ../a" built from the examples "ls -l", "cat a": the tool may refuse it
+    if case.labels and all(label.family in CRASH_ONLY for label in case.labels):
+        return  # a crash is `total`'s; "0.5" read as 0.5, or passed on, are both fine
     if call.outcome == "rejected" and _outside_described(case.args, ctx):
         return  # "speed (0-255, optional)" and speed=-1: the tool's own words rule it out
     if call.outcome == "rejected":

@@ -22,6 +22,7 @@ apply to a node yields nothing.  The coverage phase walks every class of every f
 
 from __future__ import annotations
 
+import json
 import math
 import re
 from collections.abc import Callable
@@ -218,6 +219,23 @@ def _free_object(node: Node) -> list[Any]:
     return [{}, {"a.b": 1, "with space": "x", "UPPER": True, "": "empty key"}]
 
 
+def _values_as_text(node: Node) -> list[Any]:
+    """A marker: the coverage phase builds it from the field's base value (`_text_values`)."""
+    return ["values_as_text"] if node.kind == "object" and not node.props and not node.closed else []
+
+
+def _text_values(base: Any) -> dict[str, Any] | None:
+    """A free-form object's numbers and booleans written as text, `{"mass": "5", "x": "0.5"}`:
+    the schema says nothing of them, so a model writes them either way, and a tool that does
+    arithmetic on them crashes (trial 13: loadbench-mcp's check_tipping, "unsupported operand
+    type(s) for +: 'int' and 'str'")."""
+    if not isinstance(base, dict):
+        return None
+    out = {k: (json.dumps(v) if isinstance(v, bool) else str(v)) if isinstance(v, (int, float)) else v
+           for k, v in base.items()}
+    return out if out != base else None
+
+
 _NON_NULL_WORDS = sorted({w for w in NULL_WORDS if w.strip()}, key=NULL_WORDS.index)
 
 CATALOGUE: tuple[InputClass, ...] = (
@@ -361,6 +379,8 @@ CATALOGUE: tuple[InputClass, ...] = (
     # -- object ----------------------------------------------------------------------
     _c("object", "free_form", "a free-form object: empty, and keys with dots, spaces, capitals, an empty key",
        _free_object),
+    _c("object", "values_as_text", "a free-form object's numbers and booleans as text, {\"x\": \"0.5\"}: may be "
+       "refused, never crash", _values_as_text),
     # (built by the coverage phase from the base call: it takes two fields)
     InputClass("object", "equal_range", "canonical", "a range whose closing field equals its opening one: end_date "
                "= start_date, max_price = min_price (the degenerate range a tool must take or say it refuses)"),
@@ -392,8 +412,10 @@ def canonical_values(node: Node, base: Any) -> list[tuple[InputClass, Any]]:
         for value in cls.make(node):
             if section == "array":
                 value = _shape(str(value), node, base)
-                if value is None:
-                    continue
+            elif value == "values_as_text":
+                value = _text_values(base)
+            if value is None:
+                continue
             out.append((cls, value))
     return out
 

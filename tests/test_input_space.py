@@ -3,6 +3,7 @@ boundary's documented semantics, and the coverage phase walks every class of eve
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 import pytest
@@ -64,7 +65,8 @@ def test_every_canonical_class_arrives_unchanged_through_the_boundary():
     expected = {f"canonical:{c.key}" for c in CATALOGUE if c.expect == "canonical"} - {
         "canonical:string.min_length", "canonical:integer.multiple", "canonical:number.multiple",
         "canonical:array.min_items", "canonical:ipv6.shapes", "canonical:boolean.values",
-        "canonical:object.equal_range"}  # (no range in this schema: its own test below)
+        "canonical:object.equal_range",  # (no range in this schema: its own test below)
+        "canonical:object.values_as_text"}  # (built from a base object with numbers: its own test below)
     assert expected <= walked, sorted(expected - walked)
     for call in calls:
         got = tool.normalise(dict(call))
@@ -349,3 +351,50 @@ def test_a_bound_the_schema_states_itself_is_not_read_from_the_description() -> 
     sent = [label.rendered for call in coverage("invalid", schema) for label in call.labels
             if label.family == "described_bound"]
     assert sent == [101]
+
+
+def test_a_free_form_objects_numbers_and_booleans_are_also_sent_as_text() -> None:
+    """Trial 13: loadbench-mcp's check_tipping crashed on {"mass": "5", "x": "0.5"} (numbers as
+    text, as a model writes them), and the fuzzer never varied values inside a given object."""
+    schema = {"type": "object", "properties": {"masses": {"type": "array", "items": {"type": "object"},
+                                                          "examples": [[{"mass": 5, "x": 0.5, "fixed": True}]]}}}
+    sent = [call["masses"] for call in coverage("conforming", schema)
+            if any(label.family == "canonical:object.values_as_text" for label in getattr(call, "labels", ()))]
+    assert sent == [[{"mass": "5", "x": "0.5", "fixed": "true"}]], sent
+
+
+def test_numbers_as_text_in_a_free_form_object_are_judged_by_crashes_alone() -> None:
+    """A crash on them is a defect; reading "0.5" as 0.5 on the way, or passing it on, is not."""
+    from pytest_aacl import fuzz
+
+    masses = [{"mass": 5, "x": 0.5}]
+
+    def moment(items: list[dict[str, Any]]) -> float:
+        if not isinstance(items, list) or not items or not all(isinstance(m, dict) and set(m) == {"mass", "x"}
+                                                                and None not in m.values() for m in items):
+            raise ValueError("items: give a non-empty list of {\"mass\": kg, \"x\": metres}")
+        total = sum(m["mass"] for m in items)  # 0 + "5": the crash
+        if not total:
+            raise ValueError("items: the total mass is 0")
+        return sum(m["mass"] * m["x"] for m in items) / total
+
+    crashed = fuzz(moment, checks=["total"], max_examples=40, seed=0, values={"items": masses})
+    assert any(f.family == "canonical:object.values_as_text" for f in crashed.findings), str(crashed)
+
+    read = fuzz(read_numbers, implementation=(sys.modules[__name__], "store"), checks=["total", "identity_on_canonical"],
+                max_examples=40, seed=0, values={"items": masses})
+    assert read.calls["read_numbers"].reached > 0
+    assert not [f for f in read.findings if f.family == "canonical:object.values_as_text"], str(read)
+
+
+def store(items: list[dict[str, Any]]) -> int:
+    return len(items)
+
+
+def read_numbers(items: list[dict[str, Any]]) -> int:
+    """A layer that normalises what it can: "0.5" in a free-form object is read as 0.5."""
+    if not isinstance(items, list) or not all(isinstance(item, dict) for item in items):
+        raise ValueError("items: give a list of objects")
+    cleaned = [{k: float(v) if isinstance(v, str) and v.replace(".", "", 1).isdigit() else v
+                for k, v in item.items()} for item in items]
+    return store(cleaned)
