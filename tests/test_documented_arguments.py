@@ -117,6 +117,39 @@ def test_a_description_naming_a_date_or_a_code_standard_gives_such_values() -> N
     assert described_in({"description": "An ISO 8601 timestamp"})[0] == "2024-01-15T14:30:25+00:00"
     assert described_in({"description": "ISO 3166-1 alpha-2 code (case-insensitive)"})[:1] == ["US"]
     assert described_in({"description": "ISO 4217 currency"})[:1] == ["USD"]
+    assert described_in({"description": "2-letter EU country code (e.g., PL, DE, FR)."})[:4] == ["PL", "DE", "FR", "US"]
+
+
+@pytest.mark.parametrize(("description", "value"), [
+    ("Vehicle Identification Number (17 chars, or shorter for partial).", "A1B2C3D4E5F6G7H8J"),
+    ("The 6-digit code from the letter", "123456"), ("A 2-letter code", "AB"),
+    # a bound is no length
+    ("At most 17 characters", None), ("up to 64 chars", None), ("between 2 and 10 characters", None),
+])
+def test_a_length_the_description_states_gives_a_value_of_that_length(description: str, value: str | None) -> None:
+    """The ninth split's VIN decoder answered every value under 11 characters "invalid"; the
+    base sent "example" and decoded nothing."""
+    from pytest_aacl.strategies._base import candidates
+    from pytest_aacl.strategies._schema import build
+
+    found = candidates(build({"type": "string", "description": description}), "code")
+    if value is not None:
+        assert found[0] == value, found
+    else:
+        assert not [v for v in found if v.startswith(("A1B2", "1234", "AB"))], found
+
+
+def test_a_sql_field_an_address_and_a_year_get_what_a_model_sends() -> None:
+    """The ninth split's database tool refused `sql="example"` before anything ran."""
+    from pytest_aacl.strategies._base import base_call
+    from pytest_aacl.strategies._schema import build
+
+    names = ("sql", "ip_address", "cidr", "subnet_mask")
+    call = base_call(build({"type": "object", "properties": {**{n: {"type": "string"} for n in names},
+                                                             "model_year": {"type": "integer"}}}))
+    assert call is not None and call["sql"].startswith("SELECT ") and call["model_year"] == 2024, call
+    # (trials 13 and 14: "Seattle" as an `ip_address`, "example" as a `cidr`)
+    assert (call["ip_address"], call["cidr"], call["subnet_mask"]) == ("192.168.1.10", "192.168.1.0/24", "255.255.255.0")
 
 
 @pytest.mark.parametrize(("description", "values"), [
@@ -124,6 +157,9 @@ def test_a_description_naming_a_date_or_a_code_standard_gives_such_values() -> N
      ["single", "married_jointly", "married_separately", "head_of_household"]),
     ("Statistic to compute (mean, median, mode, stdev, etc.)", ["mean", "median", "mode", "stdev"]),
     ("Operation (multiply, determinant, inverse)", ["multiply", "determinant", "inverse"]),
+    # bare words after "e.g." filling the parentheses (the ninth split's VAT tool: "(e.g., PL, DE, FR)")
+    ("A unit of length (e.g. m or ft)", ["m", "ft"]),
+    ("Some text (e.g. when the user asks for it)", []),
     # prose in parentheses is no list of values
     ("Effect speed (0-255, optional)", []), ("Decimal places (default 2)", []), ("from a to b (a, b)", []),
 ])
