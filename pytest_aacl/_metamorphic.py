@@ -157,39 +157,39 @@ def metamorphic(case: Case, call: Call, ctx: CheckContext) -> None:
     if error_answer(call.result):  # refused in the answer's text: not silent, unless it is a crash
         _raise_crash(call.result, first.result, case)
         return
-    if compare(comparable(call.result), comparable(first.result), {}) is None or passed_on(case, comparable(call.result)):
+    if compare(_read(call.result), _read(first.result), {}) is None or passed_on(case, _read(call.result)):
         return
     second = ctx.call(case.intended)
-    if second.outcome == "returned" and _only_types_differ(comparable(first.result), comparable(second.result)):
+    if second.outcome == "returned" and _only_types_differ(_read(first.result), _read(second.result)):
         # not time or state: the same value in another JSON type (mcp-mathematics' cache answered
         # `"result": 7.0`, then `"result": "7.0"`; trial 13 read it as "not reproducible")
-        raise Defect(f"the same arguments {shown(case.intended)} answered {shown(comparable(first.result))}, then "
-                     f"{shown(comparable(second.result))}: the same value as another JSON type",
+        raise Defect(f"the same arguments {shown(case.intended)} answered {shown(_read(first.result))}, then "
+                     f"{shown(_read(second.result))}: the same value as another JSON type",
                      ("result", "type changes when repeated"),
                      "answer a value in one JSON type every time (a cache that stores text must give the number back)")
     if second.outcome != "returned":
         raise Defect(f"the tool's result is not reproducible: the same arguments {shown(case.intended)} "
-                     f"answered {shown(comparable(first.result))}, then {_answer(second)}",
+                     f"answered {shown(_read(first.result))}, then {_answer(second)}",
                      ("nondeterministic",), _FIX_NONDETERMINISTIC)
-    mask = learn_mask(comparable(first.result), comparable(second.result))
-    if masks_everything(comparable(first.result), mask):  # nothing of the answer stays the same
+    mask = learn_mask(_read(first.result), _read(second.result))
+    if masks_everything(_read(first.result), mask):  # nothing of the answer stays the same
         raise Defect(f"the tool's result is not reproducible: the same arguments {shown(case.intended)} "
-                     f"answered {shown(comparable(first.result))}, then {_answer(second)}",
+                     f"answered {shown(_read(first.result))}, then {_answer(second)}",
                      ("nondeterministic",), _FIX_NONDETERMINISTIC)
-    intended_answer = apply_mask(comparable(first.result), mask)
-    if apply_mask(comparable(call.result), mask) == intended_answer:
+    intended_answer = apply_mask(_read(first.result), mask)
+    if apply_mask(_read(call.result), mask) == intended_answer:
         return  # only what varies by itself differed
-    rendered_answer = apply_mask(comparable(call.result), mask)
+    rendered_answer = apply_mask(_read(call.result), mask)
     # a tool that picks among a few answers at random agrees with itself by chance: each
     # side is asked again until a coincidence is unlikely (a 4-way coin: 1 in 4,096)
     for args, answer, expected in [(case.args, call.result, rendered_answer),
                                    *[(case.intended, first.result, intended_answer),
                                      (case.args, call.result, rendered_answer)] * _CONFIRM]:
         again = ctx.call(args)
-        if again.outcome != "returned" or apply_mask(comparable(again.result), mask) != expected:
+        if again.outcome != "returned" or apply_mask(_read(again.result), mask) != expected:
             raise Defect(
                 f"the tool's result is not reproducible: the same arguments {shown(args)} "
-                f"answered {shown(comparable(answer))}, then {_answer(again)}",
+                f"answered {shown(_read(answer))}, then {_answer(again)}",
                 ("nondeterministic",), _FIX_NONDETERMINISTIC)
     if _quotes_null_word(case, call.result) or _echoed_null_words_explain(case, call, ctx, mask):
         return  # "no lines match 'None'": the answer shows the word was read as text, so not silently
@@ -198,8 +198,8 @@ def metamorphic(case: Case, call: Call, ctx: CheckContext) -> None:
     _raise_crash(call.result, first.result, case)
     masked = f"; parts that vary by themselves masked: {len(mask)}" if mask else ""
     raise Defect(
-        f"the tool answered the rendering with {shown(comparable(call.result))} but the intended "
-        f"value with {shown(comparable(first.result))} ({', '.join(fields)} read differently{masked})",
+        f"the tool answered the rendering with {shown(_read(call.result))} but the intended "
+        f"value with {shown(_read(first.result))} ({', '.join(fields)} read differently{masked})",
         ("result", *fields, *families), FIX_READ)
 
 
@@ -299,9 +299,32 @@ def _echoed_null_words_explain(case: Case, call: Call, ctx: CheckContext, mask: 
                 return False  # a nested null word: the call cannot be made without the others
             args[name] = label.rendered
     only = ctx.call(args)
-    return only.outcome == "returned" and apply_mask(comparable(only.result), mask) == apply_mask(
-        comparable(call.result), mask)
+    return only.outcome == "returned" and apply_mask(_read(only.result), mask) == apply_mask(_read(call.result), mask)
 
 
 def _answer(call: Call) -> str:
-    return shown(comparable(call.result)) if call.outcome == "returned" else describe(call)
+    return shown(_read(call.result)) if call.outcome == "returned" else describe(call)
+
+
+def _read(result: Any) -> Any:
+    """A result as a reader of it sees it: JSON text inside it read as JSON, so an object's key
+    order is no difference, and a timestamp inside the text is one part that varies, not the
+    whole text (trial 14: clawlendar answers JSON text that echoes objects in the order given)."""
+    return _json_text(comparable(result), 0)
+
+
+def _json_text(value: Any, depth: int) -> Any:
+    """Each text of the result that is JSON, read once: a string inside that JSON stays a string
+    (a tool echoing the JSON text it was sent as a string has not read it)."""
+    if depth > 8:
+        return value
+    if isinstance(value, str) and value[:1] in "{[" and value.rstrip()[-1:] in "}]" and len(value) < 1_000_000:
+        try:
+            return json.loads(value)
+        except ValueError:
+            return value
+    if isinstance(value, dict):
+        return {k: _json_text(v, depth + 1) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_json_text(v, depth + 1) for v in value]
+    return value

@@ -405,3 +405,27 @@ def test_what_a_plain_correction_lacks(message: str, fields: list[str], sent: li
     from pytest_aacl._check_support import text_correction_lacks
 
     assert text_correction_lacks(message, fields, sent, tool="matrix_transpose") == lacks
+
+
+def convert_calendar(source: str, source_payload: dict[str, int]) -> str:
+    """clawlendar's shape: JSON text that echoes the object it got, keys in the order given."""
+    import json
+
+    if source not in ("gregorian", "julian"):
+        raise ValueError("source: gregorian or julian")
+    if isinstance(source_payload, str):
+        source_payload = json.loads(source_payload)  # (a ValueError: refused)
+    return json.dumps({"source": source, "source_payload": source_payload}, indent=2)
+
+
+def test_an_objects_key_order_is_no_difference_in_an_answer_of_json_text() -> None:
+    """Trial 14: clawlendar was called "not reproducible": hypothesis-jsonschema hands a given
+    object back with its keys sorted, the intended call's cached answer had the given order,
+    and the tool echoes keys as received.  Calls are cached by their keys' order now, and JSON
+    text in an answer is compared as JSON (an object's key order is no difference)."""
+    from pytest_aacl import fuzz
+
+    report = fuzz(convert_calendar, checks=["no_silent_corruption"], max_examples=100, seed=0,
+                  values={"source": "gregorian", "source_payload": {"year": 2026, "month": 3, "day": 9}})
+    assert not report.unreproducible, [f.message for f in report.unreproducible]  # (before: 1)
+    assert not report.findings, str(report)
