@@ -416,8 +416,8 @@ FIX_HANG = "make the tool answer within the timeout (or raise fuzz(timeout=) if 
 
 
 #: the fix line of an answer holding NaN or Infinity
-FIX_NON_FINITE = ("refuse non-finite and out-of-range numbers (NaN, Infinity, 1e400) with a correction, and make "
-                  "sure every number the tool answers is finite")
+FIX_NON_FINITE = ("refuse non-finite and out-of-range numbers (NaN, Infinity, 1e400) with a correction, and answer "
+                  "only finite numbers (an unbounded result as null or as text)")
 
 
 @check(code="AACL130", inputs=INPUT_KINDS, fix="catch this and raise a correction (or fix the crash); never let a call hang")
@@ -435,8 +435,9 @@ def total(case: Case, call: Call, ctx: CheckContext) -> None:
                  "catch this and answer a correction, or fix the crash; mark an error answer as an error (isError)")
     what, _, where = call.non_finite.partition(" at ")
     _require(not call.non_finite, (
-        f"the tool answered {what} (at {where}), which JSON cannot carry: a strict client fails to read the "
-        f"answer, a lenient one passes {what} on"), ("non-finite answer",), FIX_NON_FINITE)  # one per tool: the place depends on which input was NaN
+        f"the tool answered {what} (at {where}), which standard JSON has no token for: a strict parser "
+        f"(JavaScript's JSON.parse) fails on the answer, a lenient one (Python's json) passes {what} on"),
+        ("non-finite answer",), FIX_NON_FINITE)  # one per tool: the place depends on which input was NaN
 
 
 @check(code="AACL140", inputs=("conforming", "hallucinated"), needs_implementation=True,

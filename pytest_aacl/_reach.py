@@ -199,6 +199,9 @@ def refused_argument(args: dict[str, Any], message: str, error: Any = None) -> s
         if name in names:
             return name
     mentioned = [k for k in names if re.search(rf"(?<![\w]){re.escape(k)}(?![\w])", text)]
+    if not mentioned:  # a sentence starts with a capital: "Sex must be 'male' or 'female'" (trial 14);
+        # only that ("Unsupported URI scheme" judges the value of `uri`, not its name: no blocker then)
+        mentioned = [k for k in names if len(k) > 2 and re.search(rf"(?<![\w]){re.escape(k.capitalize())}(?![\w])", text)]
     if len(mentioned) == 1:
         return mentioned[0]
     quoted = [k for k in (mentioned or names) if any(t in _unlisted(text) for t in _texts(args[k]))]

@@ -70,9 +70,11 @@ _EXAMPLE = re.compile(r"(?:e\.g\.|\bexamples?:|for example|such as|like|(?:valid
                       r"['\"`]([^'\"`\n]{1,80})['\"`]", re.I)
 #: the further quoted alternatives after an example ("e.g. 'ls -l' or 'cat file.txt'", "'a', 'b' and 'c'")
 #: two or more quoted values in a row, joined by commas, "or", "and" or slashes
-_ALTERNATIVES = re.compile(r"['\"`][^'\"`\n]{1,80}['\"`](?:\s*(?:,|/|\bor\b|\band\b)\s*(?:or\s+|and\s+)?"
+#: "or" in the languages tool descriptions were met in ("'male' 또는 'female'": bp-percentile, trial 14)
+_OR = r"\bor\b|\band\b|\boder\b|\bou\b|\bo\b|\bof\b|\bили\b|또는|または|或"
+_ALTERNATIVES = re.compile(rf"['\"`][^'\"`\n]{{1,80}}['\"`](?:\s*(?:,|/|{_OR})\s*(?:or\s+|and\s+)?"
                            r"['\"`][^'\"`\n]{1,80}['\"`])+", re.I)
-_MORE = re.compile(r"\s*(?:,|\bor\b|\band\b|/)\s*(?:or\s+|and\s+)?['\"`]([^'\"`\n]{1,80})['\"`]", re.I)
+_MORE = re.compile(rf"\s*(?:,|{_OR}|/)\s*(?:or\s+|and\s+)?['\"`]([^'\"`\n]{{1,80}})['\"`]", re.I)
 
 
 #: code standards a description names, and codes of each ("ISO 3166-1 alpha-2 code": a tool

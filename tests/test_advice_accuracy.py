@@ -145,3 +145,22 @@ def test_requires_and_ensure_say_what_is_expected() -> None:
 
     for said in ("sumproduct requires array2", '"region" not found. Ensure data contains columns: region, product'):
         assert "what is expected" not in text_correction_lacks(said, ["array2", "data"], [], "t")
+
+
+def test_a_field_named_with_a_capital_at_the_start_of_the_refusal_is_the_one_refused() -> None:
+    """Trial 14: bp-percentile's "Sex must be 'male' or 'female'" (the base call's `sex`) was
+    blamed on `years`, the field the call varied: names were only looked for as written."""
+    from pytest_aacl._reach import refused_argument
+
+    args = {"years": 5.0, "months": 5, "height": 5, "sex": "example", "systolic": 5, "diastolic": 5}
+    assert refused_argument(args, "Error executing tool bp_percentile: Sex must be 'male' or 'female'") == "sex"
+    assert refused_argument({"a": 1, "b": 2}, "A must be positive") == ""  # a letter is no name
+
+    def percentile(years: int, months: int, height: int, sex: str, systolic: int, diastolic: int) -> str:
+        if sex not in ("male", "female"):
+            raise ValueError("Sex must be 'male' or 'female'")
+        return f"{sex}: {systolic}/{diastolic} at {years}y{months}m, {height} cm"
+
+    report = fuzz(percentile, checks=["correction_quality"], max_examples=60, seed=0)
+    blamed = [a.message for a in report.advice if "Sex must be" in a.message and "field name" in a.message]
+    assert not blamed, blamed

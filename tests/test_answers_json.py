@@ -45,7 +45,7 @@ def test_an_overflowing_answer_is_a_total_finding() -> None:
     found = [f for f in report.findings if f.key[1:2] == ("non-finite answer",)]
     assert found, str(report)
     assert found[0].check == "total" and found[0].code == "AACL130"
-    assert "Infinity (at $.ratio), which JSON cannot carry" in found[0].message
+    assert "Infinity (at $.ratio), which standard JSON has no token for" in found[0].message
     assert "finite" in found[0].fix
 
 

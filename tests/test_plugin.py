@@ -360,6 +360,8 @@ def test_a_hang_met_first_by_another_check_fails_that_item(pytester: pytest.Pyte
     # the summary says whose findings they are (helper trial: "correction_quality found 2" were total's)
     assert "lookup: total found" in out and "correction_quality found" not in out
     assert "lookup hung on several calls in a row while no_silent_corruption ran" in out
+    # and the failing item says why a `total` finding is under its name (trial 14 took it for a mix-up)
+    assert "(found by total on calls that correction_quality made: a crash, a hang or" in out
 
 
 def test_advice_of_a_many_tool_server_is_one_line_per_check_and_minus_v_shows_its_words() -> None:
