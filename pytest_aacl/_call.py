@@ -23,10 +23,11 @@ ADVISORY = frozenset({DESCRIBED, REVERSED})
 PASSED_ON = frozenset({"duration_units"})
 #: canonical classes that explore (the field's examples taken apart and recombined): valid by
 #: the schema, but a refusal is the tool's business; a crash, or a change on the way, is not
-EXPLORATORY = frozenset({"canonical:string.recombined", "canonical:object.values_as_text"})
-#: of those, classes where only a crash counts: a free-form object's "0.5" read as 0.5 on the way
-#: is the normalising a layer is for, and passing it on as written is what the schema allows
-CRASH_ONLY = frozenset({"canonical:object.values_as_text"})
+EXPLORATORY = frozenset({"canonical:string.recombined", "canonical:object.values_as_text",
+                         "canonical:string.embedded_numbers"})
+#: of those, classes where only a crash or a hang counts: a free-form object's "0.5" read as 0.5
+#: on the way is the normalising a layer is for, and a huge count in a text may be clamped
+CRASH_ONLY = frozenset({"canonical:object.values_as_text", "canonical:string.embedded_numbers"})
 
 InputKind = Literal["conforming", "hallucinated", "invalid", "adversarial"]
 INPUT_KINDS: tuple[InputKind, ...] = ("conforming", "hallucinated", "invalid", "adversarial")

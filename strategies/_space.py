@@ -236,6 +236,32 @@ def _text_values(base: Any) -> dict[str, Any] | None:
     return out if out != base else None
 
 
+def _embedded_marker(node: Node) -> list[Any]:
+    """A marker: the coverage phase builds it from the field's base value (`_embedded`)."""
+    return ["embedded_numbers"] if node.kind == "string" and node.enum is None and node.fmt is None else []
+
+
+_DIGITS = re.compile(r"\d+")
+
+
+def _embedded(base: Any, node: Node) -> list[str]:
+    """The numbers inside a structured string made huge, one at a time, then all zero:
+    "4d6+2" -> "100000000000d6+2", ..., "0d0+0".  A count or a size written in text is read and
+    used without a bound (trial 13: mcp-rpn hung on "9 99999999 **"; trial 14: mcp-molecules on
+    the formula "C100000000000"); nothing that is only digits (that is numeric text)."""
+    from ._base import described  # deferred, as in `_described_values`
+
+    out: list[str] = []
+    for text in dict.fromkeys([base, *described(node)[:2]]):
+        if not isinstance(text, str) or len(text) > 200 or text.strip().isdigit():
+            continue
+        runs = list(_DIGITS.finditer(text))[:3]
+        out += [text[:m.start()] + "100000000000" + text[m.end():] for m in runs]
+        if runs:
+            out.append(_DIGITS.sub("0", text))
+    return list(dict.fromkeys(out))[:8]
+
+
 _NON_NULL_WORDS = sorted({w for w in NULL_WORDS if w.strip()}, key=NULL_WORDS.index)
 
 CATALOGUE: tuple[InputClass, ...] = (
@@ -283,6 +309,9 @@ CATALOGUE: tuple[InputClass, ...] = (
     _c("string", "recombined", "the field's own examples taken apart and put together again, with a path, a flag, "
        "an operator or a quote added (\"ls -l\", \"cat a.txt\" -> \"ls a.txt\", \"ls -l ../a.txt\", "
        "\"ls -l | cat a.txt\"); may be refused, never crash", _recombined),
+    _c("string", "embedded_numbers", "the numbers inside the field's base or example text made huge one at a time, "
+       "then all zero (\"4d6+2\" -> \"100000000000d6+2\", \"0d0+0\"): may be refused, never crash or hang",
+       _embedded_marker),
     _c("string", "empty", '"" (not for a nullable field, where it means null)', _strings("", nullable_ok=False)),
     _c("string", "blank", '" " and "   ": only spaces', _strings(" ", "   ", nullable_ok=False)),
     _c("string", "padded", 'surrounding whitespace kept: "  keep  "', _strings("  keep  ")),
@@ -414,6 +443,9 @@ def canonical_values(node: Node, base: Any) -> list[tuple[InputClass, Any]]:
                 value = _shape(str(value), node, base)
             elif value == "values_as_text":
                 value = _text_values(base)
+            elif value == "embedded_numbers":
+                out += [(cls, v) for v in _embedded(base, node)]
+                continue
             if value is None:
                 continue
             out.append((cls, value))

@@ -398,3 +398,43 @@ def read_numbers(items: list[dict[str, Any]]) -> int:
     cleaned = [{k: float(v) if isinstance(v, str) and v.replace(".", "", 1).isdigit() else v
                 for k, v in item.items()} for item in items]
     return store(cleaned)
+
+
+def test_the_numbers_inside_a_structured_string_are_sent_huge_and_zero() -> None:
+    """Trials 13 and 14: mcp-rpn hung on "9 99999999 **" and mcp-molecules on "C100000000000":
+    a count written in text, used without a bound.  Never for numeric text itself."""
+    schema = {"type": "object", "properties": {
+        "expression": {"type": "string", "description": "An RPN expression, e.g. '3 4 +'"},
+        "zip": {"type": "string", "examples": ["94102"]}}}
+    sent = {call["expression"] if label.path.endswith("expression") else call["zip"]
+            for call in coverage("conforming", schema) for label in getattr(call, "labels", ())
+            if label.family == "canonical:string.embedded_numbers"}
+    assert {"100000000000 4 +", "3 100000000000 +", "0 0 +"} <= sent and "100000000000" not in sent, sent
+
+
+def test_a_hang_on_a_huge_number_inside_text_is_found() -> None:
+    from pytest_aacl import fuzz
+
+    def evaluate(expression: str) -> str:
+        """Evaluate an expression in reverse Polish notation.
+
+        Args:
+            expression: tokens separated by blanks, e.g. '3 4 +' or '2 10 **'.
+        """
+        if not isinstance(expression, str):
+            raise ValueError("expression: a text, e.g. '3 4 +'")
+        stack: list[int] = []
+        for token in expression.split():
+            if token.isdigit():
+                stack.append(int(token))
+            elif token in ("+", "**") and len(stack) >= 2:
+                b, a = stack.pop(), stack.pop()
+                stack.append(a + b if token == "+" else a ** b)
+            else:
+                raise ValueError(f"expression: unknown token {token!r}; write e.g. '3 4 +'")
+        if len(stack) != 1:
+            raise ValueError("expression: leaves more than one number; write e.g. '3 4 +'")
+        return str(stack[0])[:50]
+
+    report = fuzz(evaluate, checks=["total"], seed=0, timeout=2)
+    assert any(f.outcome in ("timeout", "escaped") and "100000000000" in f.call for f in report.findings), str(report)
