@@ -163,3 +163,26 @@ def test_every_vendored_layer_says_where_it_comes_from(name: str) -> None:
     doc = inspect.getdoc(importlib.import_module(LAYERS[name].module)) or ""
     assert "Vendored from" in doc and "(PyPI)" in doc and "file " in doc
     assert re.search(r"MIT\s+License|Apache\s+License\s+2\.0|BSD", doc), doc[:300]
+
+
+def test_a_mutants_differential_stops_at_the_first_difference_that_decides_its_witness() -> None:
+    """The tenth split's cron layer costs 5 ms a call and 10,000 calls a mutant: each mutant ran
+    every call even once its witness was known.  It stops there now, with the same witness; a
+    mutant that only refuses invalid calls still runs them all (it is "stricter" only if so)."""
+    from pattern_validation.mutation._differential import behaviours, differences
+
+    class Layer:
+        @staticmethod
+        def impl(**kwargs: object) -> None:
+            return None
+
+        @staticmethod
+        def tool(n: int) -> int:
+            if n > 2:
+                raise ValueError("n: at most 2")
+            return n
+
+    calls = [{"n": i} for i in range(6)]
+    want = behaviours(Layer, "tool", "impl", calls)
+    got = behaviours(Layer, "tool", "impl", calls, until=lambda i, b: i >= 3)
+    assert len(got) == 4 and differences(calls, want, got) == []

@@ -208,9 +208,10 @@ GIVE_UP_AFTER_HANGS = 3
 
 
 def behaviours(module: Any, function: str, implementation: str, calls: list[dict[str, Any]],
-               give_up: bool = False) -> list[Behaviour]:
+               give_up: bool = False, until: Callable[[int, Behaviour], bool] | None = None) -> list[Behaviour]:
     """What `module.function` does on each call, its implementation replaced by a recorder;
-    with `give_up` (a mutant), after `GIVE_UP_AFTER_HANGS` hangs the rest count as hangs."""
+    with `give_up` (a mutant), after `GIVE_UP_AFTER_HANGS` hangs the rest count as hangs;
+    `until(i, behaviour)` true ends the list there (the caller has seen enough)."""
     seen: list[dict[str, Any]] = []
     real = getattr(module, implementation)
 
@@ -237,6 +238,8 @@ def behaviours(module: Any, function: str, implementation: str, calls: list[dict
                 # when it is not a correction (the fuzzer's default `correction=ValueError`)
                 outcome = type(exc).__name__ if isinstance(exc, ValueError) else CRASH + type(exc).__name__
             out.append((outcome, _stable(seen), _stable(result)))
+            if until is not None and until(len(out) - 1, out[-1]):
+                break
     finally:
         setattr(module, implementation, real)
     return out
@@ -251,5 +254,6 @@ def _stable(value: Any) -> str:
 
 def differences(calls: list[dict[str, Any]], original: list[Behaviour],
                 mutant: list[Behaviour]) -> list[tuple[dict[str, Any], Behaviour, Behaviour]]:
-    """Every call on which the two behave differently, in order (the first is the witness)."""
-    return [(args, a, b) for args, a, b in zip(calls, original, mutant, strict=True) if a != b]
+    """Every call on which the two behave differently, in order (the first is the witness);
+    `mutant` may be a prefix (its run stopped early)."""
+    return [(args, a, b) for args, a, b in zip(calls[:len(mutant)], original[:len(mutant)], mutant, strict=True) if a != b]

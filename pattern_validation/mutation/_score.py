@@ -268,19 +268,30 @@ def _witness(layer: Layer, m: Mutant, tools: list[Any], expected: list[Any]) -> 
             for t, _ in tools:
                 valid[t.function] = _validator(resolve(module, t.schema))
             for (t, calls), want in zip(tools, expected, strict=True):
-                got = behaviours(module, t.function, t.implementation, calls, give_up=True)
+                # the witness is the first difference that is not a refusal of an invalid call;
+                # once one is met, the rest cannot change it (a stricter mutant needs them all)
+                def other(i: int, got: Any, calls: Any = calls, want: Any = want, t: Any = t) -> bool:
+                    return got != want[i] and not _refused_invalid(got, calls[i], valid[t.function])
+
+                got = behaviours(module, t.function, t.implementation, calls, give_up=True, until=other)
                 found += [(t.function, *d) for d in differences(calls, want, got)]
+                if any(not _refused_invalid(d[3], d[1], valid[d[0]]) for d in found):
+                    break
     except Exception as exc:  # the mutant does not even load: it differs
         return f"loading fails: {type(exc).__name__}: {exc}"
     if not found:
         return None
     # the mutant refused (the original did something else) a call the schema calls invalid
-    refusals = [d for d in found if d[3][0] not in ("ok", "hang") and not d[3][0].startswith(CRASH)
-                and not valid[d[0]](d[1])]
+    refusals = [d for d in found if _refused_invalid(d[3], d[1], valid[d[0]])]
     other = [d for d in found if d not in refusals]
     function, args, a, b = (other or refusals)[0]
     mark = "" if other else STRICTER
     return f"{mark}{function}({_short(args)}): original {_short(a)}, mutant {_short(b)}"
+
+
+def _refused_invalid(mutant: Any, args: dict[str, Any], valid: Callable[[dict[str, Any]], bool]) -> bool:
+    """The mutant refused, with a correction, a call the schema calls invalid."""
+    return mutant[0] not in ("ok", "hang") and not mutant[0].startswith(CRASH) and not valid(args)
 
 
 def _validator(schema: dict[str, Any]) -> Callable[[dict[str, Any]], bool]:
