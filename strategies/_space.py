@@ -441,9 +441,9 @@ def canonical_values(node: Node, base: Any) -> list[tuple[InputClass, Any]]:
         for value in cls.make(node):
             if section == "array":
                 value = _shape(str(value), node, base)
-            elif value == "values_as_text":
+            elif cls.name == "values_as_text":  # (a marker: built from the base value)
                 value = _text_values(base)
-            elif value == "embedded_numbers":
+            elif cls.name == "embedded_numbers":
                 out += [(cls, v) for v in _embedded(base, node)]
                 continue
             if value is None:
