@@ -21,6 +21,7 @@ from pytest_aacl._ranges import range_pairs
 from ._canonical import validator
 from ._described import after
 from ._examples import described_in
+from ._regex_walk import simplest_match
 from ._schema import Node, build
 
 __all__ = ["NoBase", "base_call", "base_value", "candidates", "described"]
@@ -404,68 +405,10 @@ def _simplest(node: Node) -> Any:
     (No Hypothesis here: `find` inside a user's `@given` would fail its nested-given check.)"""
     pattern = node.schema.get("pattern")
     if node.kind == "string" and isinstance(pattern, str):
-        text = _regex_example(pattern)
+        text = simplest_match(pattern)
         if text is not None and validator(node).is_valid(text):
             return text
     return _NONE
-
-
-def _regex_example(pattern: str) -> str | None:
-    """The simplest string the regex matches in full (first branch, first class member,
-    minimum repeats); None for constructs this walker does not know."""
-    try:
-        import re._parser as sre_parse  # type: ignore[import-not-found]
-    except ImportError:  # pragma: no cover (Python 3.10)
-        import sre_parse  # type: ignore[no-redef]
-    try:
-        parsed = sre_parse.parse(pattern)
-        return "".join(_walk_regex(parsed))
-    except (re.error, ValueError, TypeError, IndexError, RecursionError):
-        return None
-
-
-_CATEGORY_CHARS = {"CATEGORY_DIGIT": "0", "CATEGORY_WORD": "a", "CATEGORY_SPACE": " ",
-                   "CATEGORY_NOT_DIGIT": "a", "CATEGORY_NOT_WORD": "-", "CATEGORY_NOT_SPACE": "a"}
-
-
-def _walk_regex(items: Any) -> list[str]:
-    out: list[str] = []
-    for op, arg in items:
-        name = str(op)
-        if name == "LITERAL":
-            out.append(chr(arg))
-        elif name == "ANY":
-            out.append("a")
-        elif name == "IN":
-            out.append(_class_member(arg))
-        elif name in ("MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT"):
-            low, _high, inner = arg
-            out += _walk_regex(inner) * max(low, 0)
-        elif name == "SUBPATTERN":
-            out += _walk_regex(arg[-1])
-        elif name == "ATOMIC_GROUP":
-            out += _walk_regex(arg)
-        elif name == "BRANCH":
-            out += _walk_regex(arg[1][0])
-        elif name == "AT":
-            continue
-        else:
-            raise ValueError(name)  # lookarounds, back-references: give up
-    return out
-
-
-def _class_member(members: Any) -> str:
-    if members and str(members[0][0]) == "NEGATE":
-        raise ValueError("negated class")
-    for op, arg in members:
-        name = str(op)
-        if name == "LITERAL":
-            return chr(arg)
-        if name == "RANGE":
-            return chr(arg[0])
-        if name == "CATEGORY":
-            return _CATEGORY_CHARS.get(str(arg), "a")
-    raise ValueError("empty class")
 
 
 Path = tuple[str | int, ...]
