@@ -20,7 +20,7 @@ from pytest_aacl._ranges import range_pairs
 
 from ._canonical import validator
 from ._described import after
-from ._examples import described_in
+from ._examples import described_in, described_number
 from ._regex_walk import simplest_match
 from ._schema import Node, build
 
@@ -198,6 +198,8 @@ def _numbers(node: Node, preferred: tuple[float, ...], integral: bool) -> list[A
     # the tool's own default first: a value it surely takes (trial 13: mathmethods' confidence
     # level, default 0.95, was sent 2.5 and every call was refused)
     own = [default] if isinstance(default, (int, float)) and not isinstance(default, bool) else []
+    example = described_number(s.get("description"))  # "(e.g. 700)"
+    own += [example] if example is not None and (not integral or example.is_integer()) else []
     out: list[Any] = [*own, *preferred]
     for key in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
         bound = s.get(key)
@@ -269,10 +271,11 @@ def _object(node: Node) -> dict[str, Any]:
 
 
 def _plain_number(node: Node) -> bool:
-    """A number the schema gives no value of its own (no enum, default or example)."""
+    """A number the schema gives no value of its own (no enum, default or example, in its
+    keywords or its description)."""
     s = node.schema
     return (node.kind in ("integer", "number") and node.enum is None and "examples" not in s
-            and not isinstance(s.get("default"), (int, float)))
+            and not isinstance(s.get("default"), (int, float)) and described_number(s.get("description")) is None)
 
 
 def _ascending(out: dict[str, Any], node: Node) -> dict[str, Any]:

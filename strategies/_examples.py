@@ -13,7 +13,7 @@ import json
 import re
 from typing import Any
 
-__all__ = ["described_format", "described_in", "naive_template"]
+__all__ = ["described_format", "described_in", "described_number", "naive_template"]
 
 #: a value shape a description names ("in YYYY-MM-DD format", "HH:MM", "ISO 8601"), most exact
 #: first: a tool checking the shape in code refuses every other realistic value
@@ -121,7 +121,8 @@ def _examples(description: str) -> list[str]:
             found += [v for v in re.findall(r"['\"`]([^'\"`\n]{1,80})['\"`]", match.group(0))][:8 - len(found)]
     if not found:  # unquoted words in a list no prose writes (trial 13: "single | married_jointly | ...",
         # "(mean, median, mode, stdev, etc.)", "(e.g., PL, DE, FR)"): each an identifier, all of them
-        for match in (*_PIPED.finditer(description), *_LISTED.finditer(description), *_BARE_EG.finditer(description)):
+        for match in (*_PIPED.finditer(description), *_LISTED.finditer(description), *_BARE_EG.finditer(description),
+                      *_ONE_OF.finditer(description)):
             found += re.findall(r"[A-Za-z_][\w-]*", match.group("items"))[:8 - len(found)]
             found = [v for v in found if v.casefold() not in ("etc", "or", "and")]
     return found
@@ -135,6 +136,8 @@ _LISTED = re.compile(rf"\((?P<items>{_WORD}(?:\s*,\s*{_WORD}){{2,}}|{_WORD}\s*,\
                      rf"(?:\s*,\s*(?:etc\.?|\.\.\.|…))?\s*\)")
 
 
+#: "One of offset, flexo, gravure" (trial 14, mcp-print): bare words after "one of", two at least
+_ONE_OF = re.compile(rf"\bone of:?\s+(?P<items>{_WORD}(?:\s*(?:,|\bor\b)\s*(?:or\s+)?{_WORD}){{1,7}})(?![\w-])", re.I)
 #: "(e.g., PL, DE, FR)", "(e.g. PL or DE)": bare words after "e.g." filling the parentheses
 _BARE_EG = re.compile(rf"\((?:e\.g\.|for example|such as),?\s*(?P<items>{_WORD}(?:\s*(?:,|\bor\b)\s*{_WORD}){{0,7}})"
                       rf"(?:\s*,\s*(?:etc\.?|\.\.\.|…))?\s*\)", re.I)
@@ -160,3 +163,13 @@ def _json_examples(description: str) -> list[str]:
             found.append(description[start:end])
         at = end
     return found
+
+
+#: a number a description gives as an example: "(e.g. 700)", "for example 2.5" (trial 14, mcp-print)
+_NUMBER_EG = re.compile(r"(?:e\.g\.|for example|such as|example:)[,:]?\s*\(?\s*(-?\d+(?:\.\d+)?)(?![\w.])", re.I)
+
+
+def described_number(description: Any) -> float | None:
+    """The first number a description gives as an example, or None."""
+    found = _NUMBER_EG.search(description) if isinstance(description, str) else None
+    return float(found.group(1)) if found else None

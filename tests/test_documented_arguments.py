@@ -157,6 +157,9 @@ def test_a_sql_field_an_address_and_a_year_get_what_a_model_sends() -> None:
      ["single", "married_jointly", "married_separately", "head_of_household"]),
     ("Statistic to compute (mean, median, mode, stdev, etc.)", ["mean", "median", "mode", "stdev"]),
     ("Operation (multiply, determinant, inverse)", ["multiply", "determinant", "inverse"]),
+    # after "one of", unquoted (trial 14: mcp-print's "One of offset, flexo, ..."); not prose
+    ("Print process. One of offset, flexo, gravure or digital.", ["offset", "flexo", "gravure", "digital"]),
+    ("Pick one of the following options", []),
     # bare words after "e.g." filling the parentheses (the ninth split's VAT tool: "(e.g., PL, DE, FR)")
     ("A unit of length (e.g. m or ft)", ["m", "ft"]),
     ("Some text (e.g. when the user asks for it)", []),
@@ -261,3 +264,15 @@ def test_a_template_without_a_zone_is_not_sent_offsets_and_an_iana_zone_is_a_zon
     assert "UTC" in described_in(RELATIVE["properties"]["zone"])
     report = fuzz(relative_days, schema=RELATIVE, checks=["no_silent_corruption", "total"], max_examples=40, seed=0)
     assert report.calls["relative_days"].reached > 0 and "WARNING" not in str(report), str(report)
+
+
+def test_a_number_a_description_gives_as_an_example_is_the_fields_base_value() -> None:
+    """Trial 14: mcp-print's "(e.g. 700)" and schema defaults were not read; 5 and 2.5 were sent."""
+    from pytest_aacl.strategies._base import base_call
+    from pytest_aacl.strategies._schema import build
+
+    call = base_call(build({"type": "object", "properties": {
+        "lpi": {"type": "integer", "description": "Line screen in lpi (e.g. 150)"},
+        "gain": {"type": "number", "description": "Dot gain, e.g. 2.5"},
+        "sides": {"type": "integer", "default": 1}}}))
+    assert call == {"lpi": 150, "gain": 2.5, "sides": 1}, call
