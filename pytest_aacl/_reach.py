@@ -467,6 +467,12 @@ def blocker_line(tool: str, tally: Tally) -> str:
         if OFFLINE.search(said):
             return (f"{tool}: only {reached} of {out_of} schema-valid calls reached the tool; the others failed to reach "
                     f"a service it needs{quote}: fuzz where that service is reachable, or point it at a local stand-in")
+        if tally.plain_reached:  # the plain call got through: what is refused is the schema's looseness
+            # (trial 14: nwtools' CIDR fields, typed "string", refused "" and "café", rightly)
+            return (f"{tool}: only {reached} of {out_of} schema-valid calls reached the tool (leaving out values "
+                    f"refused for themselves); the others were refused by its own checks{quote}: the schema allows "
+                    "much the tool refuses; state the rule in the schema (a `pattern`, a `format`, an `enum`) so a "
+                    "model knows it, or give example values it accepts (ini `aacl_values` or fuzz(values=...))")
         return (f"{tool}: only {reached} of {out_of} schema-valid calls reached the tool (leaving out values refused "
                 f"for themselves), the others were refused by its own checks{quote}: little was tested past them; give example values it accepts (ini "
                 "`aacl_values` or fuzz(values=...)), or state the rule in the schema")

@@ -854,3 +854,22 @@ def test_the_hosts_wrapper_is_not_learnt_as_one_fields_wording() -> None:
         tally.add("hallucinated", {"from_unit": "ml", "to_unit": "L", "value": i}, "rejected",
                   "Input validation error: 'L' is not one of ['ml', 'l']", rendered=frozenset({"to_unit"}))
     assert tally.stopped["from_unit"] == 0 and tally.blocker() is None
+
+
+def test_a_value_that_explores_refused_is_no_reason_to_warn() -> None:
+    """Trial 14 (nwtools-mcp): the numbers inside `192.168.1.0/24` made huge were refused ("At
+    most 3 characters permitted in '100000000000'"), correctly, and three tools drew "only 1 of
+    14 schema-valid calls reached the tool ... little was tested past them" WARNINGs though the
+    plain call was accepted.  Such values are not counted; and once the plain call got through,
+    the WARNING says what is true: the schema allows much the tool refuses."""
+    import ipaddress
+
+    def overlap(cidr_a: str, cidr_b: str) -> bool:
+        """Whether two IPv4 networks overlap."""
+        return ipaddress.IPv4Network(cidr_a, strict=False).overlaps(ipaddress.IPv4Network(cidr_b, strict=False))
+
+    report = fuzz(overlap, seed=0)
+    tally = report.calls["overlap"]
+    assert tally.plain_reached and "At most 3 characters" not in tally.said_valid, tally
+    text = str(report)
+    assert "little was tested" not in text and "the schema allows much the tool refuses" in text, text
