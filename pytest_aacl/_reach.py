@@ -152,6 +152,11 @@ def error_answer(result: Any) -> str:
     if isinstance(result, dict):
         if isinstance(result.get("error"), str) and result["error"].strip():
             return _with_message(result)
+        if result.get("isError") is True or result.get("is_error") is True:
+            # an MCP CallToolResult a handler returned in process (a low-level server's call_tool:
+            # the ninth split's database tool; every refusal had counted as an answer)
+            texts = [c.get("text") for c in result.get("content") or [] if isinstance(c, dict)]
+            return " ".join(t.strip() for t in texts if isinstance(t, str) and t.strip()) or "isError result without text"
         result = result.get("result")
     if isinstance(result, list) and len(result) == 1:
         result = result[0]

@@ -270,3 +270,15 @@ def test_the_math_modules_and_the_c_librarys_words_answered_as_text_are_crashes(
         assert python_fault(said, {"height": -1.0}), said
     for said in ("Error: height must be positive", "no such entry: 'Mars'", "[Errno 2] No such file or directory: 'a.txt'"):
         assert not python_fault(said, {"height": "Mars", "path": "a.txt"}), said
+
+
+def test_an_mcp_error_result_a_handler_returns_in_process_is_a_refusal() -> None:
+    """The ninth split's database tool is a low-level MCP server's call_tool handler, fuzzed in
+    process: it answers every refusal as a CallToolResult with is_error true, and each counted
+    as an answer (700 calls, 700 'reached', none refused)."""
+    from pytest_aacl._reach import error_answer
+
+    refused = {"content": [{"type": "text", "text": "read-only: empty statement"}], "is_error": True}
+    assert error_answer(refused) == "read-only: empty statement"
+    assert error_answer({**refused, "is_error": False}) == ""
+    assert error_answer({"content": [], "isError": True}) == "isError result without text"
