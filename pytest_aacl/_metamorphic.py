@@ -318,7 +318,7 @@ def _json_text(value: Any, depth: int) -> Any:
     (a tool echoing the JSON text it was sent as a string has not read it)."""
     if depth > 8:
         return value
-    if isinstance(value, str) and value[:1] in "{[" and value.rstrip()[-1:] in "}]" and len(value) < 1_000_000:
+    if isinstance(value, str) and value[:1] in ("{", "[") and value.rstrip()[-1:] in ("}", "]") and len(value) < 1_000_000:
         try:
             return json.loads(value)
         except ValueError:
